@@ -1,0 +1,57 @@
+#include "core/dtype.h"
+
+#include <array>
+#include <utility>
+
+namespace tl {
+namespace {
+constexpr std::array<std::pair<DType, std::string_view>, 9> kNames{{
+    {DType::Float32, "float32"},
+    {DType::BFloat16, "bfloat16"},
+    {DType::Float16, "float16"},
+    {DType::Float64, "float64"},
+    {DType::Int8, "int8"},
+    {DType::Int16, "int16"},
+    {DType::Int32, "int32"},
+    {DType::UInt8, "uint8"},
+    {DType::Bool, "bool"},
+}};
+}  // namespace
+
+std::string_view to_string(DType d) {
+    for (const auto& [t, n] : kNames)
+        if (t == d) return n;
+    return "?";
+}
+
+std::optional<DType> parse_dtype(std::string_view s) {
+    for (const auto& [t, n] : kNames)
+        if (n == s) return t;
+    return std::nullopt;
+}
+
+int dtype_bits(DType d) {
+    switch (d) {
+        case DType::Float64: return 64;
+        case DType::Float32:
+        case DType::Int32: return 32;
+        case DType::BFloat16:
+        case DType::Float16:
+        case DType::Int16: return 16;
+        case DType::Int8:
+        case DType::UInt8:
+        case DType::Bool: return 8;
+    }
+    return 8;
+}
+
+bool is_float(DType d) {
+    return d == DType::Float32 || d == DType::BFloat16 || d == DType::Float16 ||
+           d == DType::Float64;
+}
+
+std::string_view known_dtypes() {
+    return "float32, bfloat16, float16, float64, int8, int16, int32, uint8, bool";
+}
+
+}  // namespace tl

@@ -1,0 +1,76 @@
+#pragma once
+// The expression language of sizes, grid entries, block sizes and index maps
+// (spec-format.md, "Expressions"): parsed once into a compiled form, evaluated many times.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace tl::expr {
+
+// An error inside one expression text; line and column are 1-based (the line is 1 unless
+// the text spans lines). `length` is how many characters to underline.
+struct Error {
+    int line = 1;
+    int column = 1;
+    int length = 1;
+    std::string message;
+};
+
+// Names visible while compiling. Params are folded in as constants.
+struct Env {
+    const std::map<std::string, std::int64_t>* params = nullptr;
+    // Scalar-prefetch arrays by name, in spec order. In a lambda, the parameters after the
+    // grid indices bind to these positionally (their names are the user's choice).
+    std::vector<std::pair<std::string, std::vector<std::int64_t>>> arrays;
+};
+
+// A compiled expression or lambda. Immutable and cheap to evaluate; safe to share across
+// threads.
+class Compiled {
+public:
+    Compiled();
+    ~Compiled();
+    Compiled(const Compiled&);
+    Compiled& operator=(const Compiled&);
+    Compiled(Compiled&&) noexcept;
+    Compiled& operator=(Compiled&&) noexcept;
+
+    int arity() const;    // lambda parameters (0 for a plain expression)
+    int results() const;  // values returned (1 for a plain expression)
+    const std::vector<std::string>& param_names() const;  // the lambda's parameter names
+
+    // Evaluates with `args[arity()]` into `out[results()]`. On a runtime error (division by
+    // zero, overflow, subscript out of range) returns false and fills *err when given.
+    bool eval(const std::int64_t* args, std::int64_t* out, Error* err = nullptr) const;
+
+    // True when the value does not depend on any argument (e.g. a size expression).
+    bool is_constant() const;
+    // For a lambda: which arguments result r reads (bit a set = reads argument a).
+    std::uint64_t depends_on(int r) const;
+
+    struct Impl;
+
+private:
+    explicit Compiled(std::shared_ptr<const Impl> impl);
+    std::shared_ptr<const Impl> impl_;
+    friend std::variant<Compiled, Error> compile_expression(std::string_view, const Env&);
+    friend std::variant<Compiled, Error> compile_lambda(std::string_view, const Env&, int, int);
+};
+
+// A plain expression over params, e.g. "cdiv(M, bm)".
+std::variant<Compiled, Error> compile_expression(std::string_view text, const Env& env);
+
+// "lambda i, j, k: (i, k)" taking `grid_rank` grid indices then one parameter per
+// env.arrays entry, and returning `result_count` values (a 1-tuple may be written without
+// parentheses or a trailing comma). Wrong counts are errors pointing at the offending part.
+std::variant<Compiled, Error> compile_lambda(std::string_view text, const Env& env,
+                                             int grid_rank, int result_count);
+
+// Convenience: evaluate a constant expression now.
+std::variant<std::int64_t, Error> evaluate(std::string_view text, const Env& env);
+
+}  // namespace tl::expr

@@ -1,0 +1,27 @@
+#pragma once
+// One finding of the audit (audit-contract.md, "Finding kinds"); kinds and keys are public.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tl {
+
+enum class Severity { Error, Warning, Info };
+std::string_view to_string(Severity s);
+
+struct Finding {
+    std::string kind;  // "uncovered_output", "contract_violation", ...
+    Severity severity = Severity::Error;
+    std::string operand;  // empty when the finding is not about one operand
+    std::string message;  // for a person: what, where, the likely fix
+    std::optional<std::int64_t> count;
+    std::vector<std::int64_t> element;  // first offending element (row-major), may be empty
+    std::vector<std::int64_t> program;  // a program that touched it, may be empty
+    std::string rule;   // contract_violation only
+    std::string cause;  // numerical_mismatch only
+    std::map<std::string, std::int64_t> case_params;  // the sweep case; empty for the spec's own
+};
+
+}  // namespace tl
