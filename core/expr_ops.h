@@ -1,0 +1,69 @@
+#pragma once
+// Integer arithmetic with Python's rules on 64-bit values. Each returns false when the result
+// is undefined (division by zero) or does not fit (overflow); the caller tells which.
+// Used both for constant folding and by the evaluator, so the two always agree.
+#include <cstdint>
+
+namespace tl::expr::detail {
+
+__extension__ using Wide = __int128;
+
+inline bool add(std::int64_t a, std::int64_t b, std::int64_t* r) {
+    return !__builtin_add_overflow(a, b, r);
+}
+inline bool sub(std::int64_t a, std::int64_t b, std::int64_t* r) {
+    return !__builtin_sub_overflow(a, b, r);
+}
+inline bool mul(std::int64_t a, std::int64_t b, std::int64_t* r) {
+    return !__builtin_mul_overflow(a, b, r);
+}
+
+// a // b: rounds towards negative infinity, so -7 // 2 == -4.
+inline bool floordiv(std::int64_t a, std::int64_t b, std::int64_t* r) {
+    if (b == 0) return false;
+    if (b == -1) return !__builtin_sub_overflow(std::int64_t{0}, a, r);
+    std::int64_t q = a / b;
+    if (a % b != 0 && ((a < 0) != (b < 0))) --q;
+    *r = q;
+    return true;
+}
+
+// a % b: takes the sign of b, so -7 % 2 == 1 and 7 % -2 == -1.
+inline bool mod(std::int64_t a, std::int64_t b, std::int64_t* r) {
+    if (b == 0) return false;
+    if (b == -1) {  // INT64_MIN % -1 traps in C++; Python gives 0
+        *r = 0;
+        return true;
+    }
+    std::int64_t m = a % b;
+    if (m != 0 && ((m < 0) != (b < 0))) m += b;
+    *r = m;
+    return true;
+}
+
+// pl.cdiv on Python ints: (a + b - 1) // b, the ceiling of a / b for b > 0. When
+// a + b - 1 would overflow, it is computed in 128 bits.
+inline bool cdiv(std::int64_t a, std::int64_t b, std::int64_t* r) {
+    std::int64_t sum = 0;
+    if (b > 0 && !__builtin_add_overflow(a, b - 1, &sum)) return floordiv(sum, b, r);
+    if (b == 0) return false;
+    const Wide n = Wide{a} + b - 1;
+    Wide q = n / b;
+    if (n % b != 0 && ((n < 0) != (b < 0))) --q;
+    if (q < INT64_MIN || q > INT64_MAX) return false;
+    *r = static_cast<std::int64_t>(q);
+    return true;
+}
+
+inline bool neg(std::int64_t a, std::int64_t* r) {
+    return !__builtin_sub_overflow(std::int64_t{0}, a, r);
+}
+inline bool abs(std::int64_t a, std::int64_t* r) {
+    if (a >= 0) {
+        *r = a;
+        return true;
+    }
+    return neg(a, r);
+}
+
+}  // namespace tl::expr::detail
