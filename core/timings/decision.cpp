@@ -1,0 +1,241 @@
+#include "core/timings/decision.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace tl {
+namespace {
+
+std::string join_set(const std::set<std::string>& s) {
+    std::string out;
+    for (const auto& v : s) out += (out.empty() ? "" : ", ") + v;
+    return out;
+}
+
+std::string fixed(double v, int digits) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+// Why a record cannot be used, before the target is known; nullopt when it can.
+std::optional<std::string> basic_reason(const TimingRecord& r) {
+    if (r.status == TimingStatus::Failed)
+        return "failed candidate (inf, out of memory or invalid): kept as a failed point";
+    if (r.source == TimingSource::Interpret)
+        return "interpret timing (CPU interpretation): shown, never used to pick a tile";
+    if (r.source == TimingSource::Estimated) return "estimated, not measured";
+    if (!r.source) return "not known to be measured: the file does not say the source";
+    if (r.verified && !*r.verified)
+        return "unverified: the run did not check its output on the target";
+    if (!r.verified)
+        return "unverified: the file does not say the output was checked on the target";
+    if (!r.median_s || !std::isfinite(*r.median_s) || !(*r.median_s > 0)) return "no median time";
+    if (!r.impl) return "impl unknown: neither the kernel nor a known baseline";
+    return std::nullopt;
+}
+
+std::string runs_text(const TimingRecord& r) {
+    if (!r.n) return "runs unknown";
+    return std::to_string(*r.n) + (*r.n == 1 ? " run" : " runs");
+}
+
+std::string candidate_name(const TimingRecord& r) {
+    const std::string p = params_text(r.params);
+    return p.empty() ? r.label : p;
+}
+
+bool overlap(const TimingRecord& a, const TimingRecord& b) {
+    if (!a.min_s || !a.max_s || !b.min_s || !b.max_s) return false;
+    return *a.min_s <= *b.max_s && *b.min_s <= *a.max_s;
+}
+
+std::string range_text(const TimingRecord& r) {
+    return format_seconds(*r.min_s) + "\xe2\x80\x93" + format_seconds(*r.max_s);
+}
+
+// The share: typed in, else the best record's, the baseline's, or any record of the kernel
+// on this target (or with no target, as a trace has) that gives one.
+std::optional<double> find_share(const std::vector<TimingRecord>& records, const Decision& d,
+                                 const DecisionConfig& config) {
+    if (config.share) return config.share;
+    for (const auto& idx : {d.best, d.baseline})
+        if (idx && records[*idx].share) return records[*idx].share;
+    for (const auto& r : records)
+        if (r.kernel == d.kernel && r.share && (!r.target || *r.target == d.target) &&
+            r.status == TimingStatus::Ok)
+            return r.share;
+    return std::nullopt;
+}
+
+void write_sentence(const std::vector<TimingRecord>& records, Decision& d) {
+    const TimingRecord& best = records[*d.best];
+    const std::string runs = " (" + runs_text(best) + ", verified)";
+    if (!d.baseline) {
+        d.sentence = "the best candidate (" + candidate_name(best) + ") takes " +
+                     format_seconds(*best.median_s) + " on " + d.target + runs +
+                     "; no baseline was measured there, so there is no speedup to judge";
+    } else {
+        const double s = *d.speedup;
+        d.sentence = "the kernel is " + fixed(s >= 1 ? s : 1 / s, 2) + "\xc3\x97 " +
+                     (s >= 1 ? "faster" : "slower") + " than " + d.baseline_impl + " on " +
+                     d.target + runs;
+        if (!d.share || !d.saving) {
+            d.sentence += "; its share of the step is unknown (give step_s, a trace, or type it "
+                          "in), so the end-to-end gain cannot be judged";
+        } else if (*d.saving < 0) {
+            d.sentence += "; at " + format_percent(*d.share) + " of the step that costs " +
+                          format_percent(-*d.saving) +
+                          " end to end \xe2\x80\x94 does not earn its complexity";
+        } else {
+            d.sentence += "; at " + format_percent(*d.share) + " of the step that saves " +
+                          format_percent(*d.saving) + " end to end: " +
+                          (*d.earns_complexity ? "at or above" : "below") + " the " +
+                          format_percent(d.threshold) + " threshold \xe2\x80\x94 " +
+                          (*d.earns_complexity ? "earns" : "does not earn") + " its complexity";
+        }
+    }
+    if (d.tie) d.sentence += " (" + d.tie_note + ")";
+}
+
+}  // namespace
+
+std::string format_seconds(double s) {
+    const double a = std::fabs(s);
+    const auto three = [](double v, const char* unit) {
+        const int digits = v >= 100 ? 0 : v >= 10 ? 1 : 2;
+        return fixed(v, digits) + " " + unit;
+    };
+    if (a == 0) return "0 s";
+    if (a < 1e-6) return three(s * 1e9, "ns");
+    if (a < 1e-3) return three(s * 1e6, "\xc2\xb5s");
+    if (a < 1) return three(s * 1e3, "ms");
+    return three(s, "s");
+}
+
+std::string format_percent(double fraction) {
+    const double v = fraction * 100;
+    if (v == 0) return "0%";
+    std::string t;
+    if (std::fabs(v) >= 10) {
+        t = fixed(v, 0);
+    } else if (std::fabs(v) >= 0.1) {
+        t = fixed(v, 1);
+        if (t.ends_with(".0")) t.resize(t.size() - 2);
+    } else {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.2g", v);
+        t = buf;
+    }
+    return t + "%";
+}
+
+std::optional<double> end_to_end_speedup(double share, double speedup) {
+    if (!(share >= 0 && share <= 1) || !(speedup > 0) || !std::isfinite(speedup))
+        return std::nullopt;
+    return 1.0 / ((1.0 - share) + share / speedup);
+}
+
+Decision decide(const std::vector<TimingRecord>& records, const DecisionConfig& config) {
+    Decision d;
+    d.threshold = config.threshold;
+    if (config.kernel) {
+        d.kernel = *config.kernel;
+    } else {
+        std::set<std::string> kernels;
+        for (const auto& r : records)
+            if (r.kernel && r.impl == config.candidate_impl) kernels.insert(*r.kernel);
+        if (kernels.size() != 1) {
+            d.sentence = kernels.empty()
+                             ? "no " + config.candidate_impl + " timings: nothing to decide"
+                             : "timings of several kernels (" + join_set(kernels) +
+                                   "): name the kernel to decide for";
+            return d;
+        }
+        d.kernel = *kernels.begin();
+    }
+
+    std::vector<std::optional<std::string>> reason(records.size());
+    std::vector<std::size_t> mine;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        if (records[i].kernel != d.kernel) continue;
+        mine.push_back(i);
+        reason[i] = basic_reason(records[i]);
+    }
+    const auto list_excluded = [&] {
+        for (std::size_t i : mine)
+            if (reason[i]) d.excluded.push_back({i, *reason[i]});
+    };
+
+    if (config.target) {
+        d.target = *config.target;
+    } else {
+        std::set<std::string> targets;
+        for (std::size_t i : mine)
+            if (!reason[i] && records[i].target) targets.insert(*records[i].target);
+        if (targets.size() > 1) {
+            list_excluded();
+            d.sentence = "timings of " + d.kernel + " from several targets (" + join_set(targets) +
+                         "): choose one target to decide for";
+            return d;
+        }
+        if (!targets.empty()) d.target = *targets.begin();
+    }
+    for (std::size_t i : mine) {
+        if (reason[i]) continue;
+        const auto& t = records[i].target;
+        if (!t) reason[i] = "target unknown: say where it was measured (a target column or option)";
+        else if (*t != d.target) reason[i] = "measured on " + *t + ", not " + d.target;
+    }
+    list_excluded();
+
+    std::vector<std::size_t> candidates, baselines;
+    for (std::size_t i : mine) {
+        if (reason[i]) continue;
+        const std::string& impl = *records[i].impl;
+        if (impl == config.candidate_impl) candidates.push_back(i);
+        else if (!config.baseline || impl == *config.baseline) baselines.push_back(i);
+    }
+    const auto by_median = [&](std::size_t a, std::size_t b) {
+        return *records[a].median_s < *records[b].median_s;
+    };
+    std::stable_sort(candidates.begin(), candidates.end(), by_median);
+    std::stable_sort(baselines.begin(), baselines.end(), by_median);
+    if (candidates.empty()) {
+        d.sentence = "no verified, measured " + config.candidate_impl + " timing of " + d.kernel +
+                     (d.target.empty() ? "" : " on " + d.target) + ": nothing to decide (" +
+                     std::to_string(d.excluded.size()) + " record(s) excluded)";
+        return d;
+    }
+    d.best = candidates[0];
+    const TimingRecord& best = records[*d.best];
+    if (candidates.size() > 1) {
+        d.runner_up = candidates[1];
+        const TimingRecord& second = records[*d.runner_up];
+        if (overlap(best, second)) {
+            d.tie = true;
+            d.tie_note = candidate_name(best) + " and " + candidate_name(second) +
+                         " are a tie: their min\xe2\x80\x93max ranges overlap (" +
+                         range_text(best) + " and " + range_text(second) + ")";
+        }
+    }
+    if (!baselines.empty()) {
+        d.baseline = baselines[0];
+        d.baseline_impl = *records[*d.baseline].impl;
+        d.speedup = *records[*d.baseline].median_s / *best.median_s;
+    }
+    d.share = find_share(records, d, config);
+    if (d.speedup && d.share) {
+        d.end_to_end_speedup = end_to_end_speedup(*d.share, *d.speedup);
+        if (d.end_to_end_speedup) {
+            d.saving = 1.0 - 1.0 / *d.end_to_end_speedup;
+            d.earns_complexity = *d.saving >= config.threshold;
+        }
+    }
+    write_sentence(records, d);
+    return d;
+}
+
+}  // namespace tl

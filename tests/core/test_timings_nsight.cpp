@@ -1,0 +1,99 @@
+// Nsight Compute and Nsight Systems CSV (tests/golden/timings/ncu-csv/, nsys-csv/).
+#include "test_timings_util.h"
+
+namespace tl {
+namespace {
+
+using testing::all_warnings;
+using testing::find_warning;
+using testing::import_fixture;
+
+TEST(NsightCompute, LongLayoutAfterProfilerOutput) {
+    const auto r = import_fixture("ncu-csv", "ncu-csv/long.csv");
+    ASSERT_TRUE(r.complete) << all_warnings(r);
+    ASSERT_EQ(r.records.size(), 1u) << all_warnings(r);
+    const auto& mm = r.records[0];
+    EXPECT_EQ(mm.format, "ncu-csv");
+    EXPECT_EQ(mm.line, 8);
+    EXPECT_EQ(mm.kernel, "matmul_kernel");
+    EXPECT_EQ(mm.params.dump(),
+              R"({"template":"128, 256","grid":"(32, 16, 1)","block":"(256, 1, 1)"})");
+    EXPECT_EQ(mm.device, "NVIDIA H100 80GB HBM3");
+    EXPECT_EQ(mm.method, TimingMethod::DeviceProfiler);
+    // Launches 0, 1, 3: "1,234.50" usecond, "1,300,000" nsecond, and the section's Duration
+    // "1,250" usecond: 1.2345, 1.3, 1.25 ms -> median 1.25, min 1.2345, max 1.3 ms.
+    EXPECT_EQ(mm.n, 3);
+    EXPECT_NEAR(*mm.median_s, 1.25e-3, 1e-15);
+    EXPECT_NEAR(*mm.min_s, 1.2345e-3, 1e-15);
+    EXPECT_NEAR(*mm.max_s, 1.3e-3, 1e-15);
+    EXPECT_DOUBLE_EQ(*mm.bytes, 4194304);  // "4,194,304" byte
+    // Launch 2 is n/a: skipped, with its line.
+    ASSERT_EQ(r.warnings.size(), 1u) << all_warnings(r);
+    EXPECT_TRUE(find_warning(r, 13, "launch 2 of 'reduce_kernel(float*)' has no usable "
+                                    "duration ('n/a')"));
+}
+
+TEST(NsightCompute, RawPageWithAUnitsRow) {
+    const auto r = import_fixture("ncu-csv", "ncu-csv/raw.csv");
+    ASSERT_EQ(r.records.size(), 2u) << all_warnings(r);
+    // Grid (8, 8, 1): 12.5 and 13.5 us -> median 13 us.
+    const auto& small = r.records[0];
+    EXPECT_EQ(small.line, 5);
+    EXPECT_EQ(small.params["grid"], "(8, 8, 1)");
+    EXPECT_EQ(small.device, "NVIDIA A100-SXM4-40GB");
+    EXPECT_EQ(small.n, 2);
+    EXPECT_NEAR(*small.median_s, 13e-6, 1e-15);
+    EXPECT_NEAR(*small.min_s, 12.5e-6, 1e-15);
+    EXPECT_DOUBLE_EQ(*small.bytes, 1048576);
+    const auto& big = r.records[1];
+    EXPECT_EQ(big.params["grid"], "(16, 16, 1)");
+    EXPECT_NEAR(*big.median_s, 40e-6, 1e-15);
+    EXPECT_FALSE(big.bytes);  // n/a
+    EXPECT_TRUE(find_warning(r, 8, "the row has 8 fields but the header has 14"));
+    EXPECT_EQ(r.warnings.size(), 1u) << all_warnings(r);
+}
+
+TEST(NsightCompute, OnlyProgramOutput) {
+    const auto r = testing::import_text("ncu-csv", "==PROF== Connected\nhello\n==PROF== Disconnected\n");
+    EXPECT_FALSE(r.complete);
+    EXPECT_TRUE(r.records.empty());
+    EXPECT_TRUE(find_warning(r, 3, "no Nsight Compute table header")) << all_warnings(r);
+}
+
+TEST(NsightSystems, KernelSummaryWithPreamble) {
+    const auto r = import_fixture("nsys-csv", "nsys-csv/kern_sum.csv");
+    ASSERT_TRUE(r.complete) << all_warnings(r);
+    ASSERT_EQ(r.records.size(), 2u) << all_warnings(r);
+    const auto& mm = r.records[0];
+    EXPECT_EQ(mm.format, "nsys-csv");
+    EXPECT_EQ(mm.line, 5);
+    EXPECT_EQ(mm.kernel, "matmul_kernel");
+    EXPECT_EQ(mm.params["template"], "128, 256");
+    EXPECT_NEAR(*mm.share, 0.625, 1e-12);  // Time (%) 62.5
+    EXPECT_EQ(mm.n, 1000);
+    EXPECT_NEAR(*mm.mean_s, 1250e-9, 1e-18);
+    EXPECT_NEAR(*mm.median_s, 1240e-9, 1e-18);
+    EXPECT_NEAR(*mm.min_s, 1100e-9, 1e-18);
+    EXPECT_NEAR(*mm.max_s, 1500e-9, 1e-18);
+    EXPECT_NEAR(*mm.std_s, 50.5e-9, 1e-18);
+    EXPECT_EQ(mm.method, TimingMethod::DeviceProfiler);
+    const auto& red = r.records[1];
+    EXPECT_EQ(red.kernel, "reduce_kernel");
+    EXPECT_NEAR(*red.share, 0.30, 1e-12);
+    EXPECT_FALSE(red.std_s);  // n/a
+    EXPECT_TRUE(find_warning(r, 7, "'abc' is not a number: row skipped"));
+    EXPECT_EQ(r.warnings.size(), 1u) << all_warnings(r);
+}
+
+TEST(NsightSystems, OlderHeaderWithoutUnits) {
+    const auto r = import_fixture("nsys-csv", "nsys-csv/old_kern_sum.csv");
+    ASSERT_EQ(r.records.size(), 1u) << all_warnings(r);
+    EXPECT_NEAR(*r.records[0].mean_s, 2500e-9, 1e-18);
+    EXPECT_NEAR(*r.records[0].max_s, 3000e-9, 1e-18);
+    EXPECT_FALSE(r.records[0].median_s);  // this report had no median column
+    EXPECT_NEAR(*r.records[0].share, 1.0, 1e-12);
+    EXPECT_TRUE(find_warning(r, 1, "read as nanoseconds"));
+}
+
+}  // namespace
+}  // namespace tl
