@@ -1,0 +1,100 @@
+#include "app/audit/cli.h"
+
+#include <iostream>
+#include <map>
+#include <string_view>
+
+#include <CLI/CLI.hpp>
+
+namespace tl::cli {
+namespace {
+
+constexpr int kUsageError = 2;
+
+const char* const kFooter = R"(Commands:
+  check     (default) run the contract, indexing and numerics stages on SPEC
+  timings   import timing files (not available in this version)
+  plan      list tile candidates for a target (not available in this version)
+
+Exit codes: 0 every stage that ran passed (warnings allowed), 1 at least one error finding,
+2 usage error or invalid spec, 3 rejected by the target contract.)";
+
+// Subcommands that a later version fills in; they exist so scripts get a clear answer.
+int not_available(std::string_view command) {
+    std::cerr << "tilelens-audit " << command << ": not available in this version ("
+              << TILELENS_VERSION << "); only 'check' is.\n";
+    return kUsageError;
+}
+
+}  // namespace
+
+Parsed parse(int argc, char** argv) {
+    Parsed out;
+    // The first argument picks the command; `check` is also the default.
+    int first = 1;
+    if (argc > 1) {
+        const std::string_view cmd = argv[1];
+        if (cmd == "timings" || cmd == "plan") {
+            out.exit_code = not_available(cmd);
+            return out;
+        }
+        if (cmd == "check") first = 2;
+    }
+
+    CLI::App app{"tilelens-audit: checks a Pallas-style tiled kernel spec (*.tilelens.json)",
+                 "tilelens-audit"};
+    app.footer(kFooter);
+    app.set_version_flag("--version", std::string("tilelens-audit ") + TILELENS_VERSION);
+
+    CheckArgs& a = out.check;
+    std::string stage = "all";
+    std::string sweep = "auto";
+    std::string target;
+    app.add_option("--stage", stage,
+                   "last stage to run: stages run in order contract, indexing, numerics, "
+                   "each only if the ones before did not reject (all = numerics)")
+        ->check(CLI::IsMember({"contract", "indexing", "numerics", "all"}))
+        ->default_str("all");
+    app.add_option("--target", target, "target profile id, replacing the spec's target");
+    app.add_option("--sweep", sweep, "hostile-shape sweep: auto or off")
+        ->check(CLI::IsMember({"auto", "off"}))
+        ->default_str("auto");
+    app.add_option("--jobs", a.options.jobs, "worker threads for the sweep (0 = one per core)")
+        ->check(CLI::Range(0, 4096));
+    app.add_option("--json", a.json_path, "write the JSON report to FILE ('-' = standard output)")
+        ->type_name("FILE");
+    app.add_option("--markdown", a.markdown_path,
+                   "write the Markdown report to FILE ('-' = standard output)")
+        ->type_name("FILE");
+    app.add_flag("--quiet", a.quiet, "no summary on standard output");
+    app.add_option("SPEC", a.spec_path, "the spec file (*.tilelens.json)")
+        ->required()
+        ->type_name("SPEC");
+
+    std::vector<const char*> args{argv[0]};
+    for (int i = first; i < argc; ++i) args.push_back(argv[i]);
+    try {
+        app.parse(static_cast<int>(args.size()), args.data());
+    } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) {  // --help, --version
+            out.exit_code = app.exit(e);
+            return out;
+        }
+        std::cerr << "tilelens-audit: " << e.what() << "\nRun 'tilelens-audit --help' for usage.\n";
+        out.exit_code = kUsageError;
+        return out;
+    }
+    if (!target.empty()) a.options.target = target;
+    a.options.stage = *parse_audit_stage(stage);
+    a.options.sweep = sweep == "off" ? SweepMode::Off : SweepMode::Auto;
+    if (a.json_path && a.markdown_path && *a.json_path == "-" && *a.markdown_path == "-") {
+        std::cerr << "tilelens-audit: --json and --markdown cannot both write to standard "
+                     "output; give one of them a FILE\n";
+        out.exit_code = kUsageError;
+        return out;
+    }
+    out.action = Parsed::Action::Check;
+    return out;
+}
+
+}  // namespace tl::cli

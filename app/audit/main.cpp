@@ -1,0 +1,70 @@
+// tilelens-audit: the headless checker. Summary on standard output, errors on standard
+// error, exit codes 0/1/2/3 (audit-contract.md).
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "app/audit/cli.h"
+#include "app/audit/summary.h"
+#include "core/audit.h"
+#include "core/report_json.h"
+#include "core/report_markdown.h"
+#include "core/spec_io.h"
+
+namespace {
+
+constexpr int kUsageError = 2;
+
+// Writes `text` to `path` ("-" = standard output); false after printing why it failed.
+bool write_output(const std::string& path, const std::string& text, const char* flag) {
+    if (path == "-") {
+        std::cout << text << std::flush;
+        return true;
+    }
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (out) out << text;
+    if (!out) {
+        std::cerr << "tilelens-audit: " << flag << ": cannot write '" << path
+                  << "'; check that its folder exists and is writable\n";
+        return false;
+    }
+    return true;
+}
+
+tl::AuditResult audit_file(const tl::cli::CheckArgs& args) {
+    tl::LoadResult loaded = tl::load_spec_file(args.spec_path);
+    if (!loaded.spec || !loaded.errors.empty()) {
+        std::string label = std::filesystem::path(args.spec_path).filename().string();
+        if (const auto pos = label.find(".tilelens.json"); pos != std::string::npos)
+            label.resize(pos);
+        tl::AuditResult r = tl::invalid_spec_result(label, loaded.errors);
+        if (args.options.target) r.target = *args.options.target;
+        return r;
+    }
+    return tl::run_audit(*loaded.spec, args.options);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const tl::cli::Parsed parsed = tl::cli::parse(argc, argv);
+    if (parsed.action == tl::cli::Parsed::Action::Exit) return parsed.exit_code;
+    const tl::cli::CheckArgs& args = parsed.check;
+
+    const tl::AuditResult result = audit_file(args);
+    for (const auto& f : result.findings)
+        if (f.kind == "spec_error") std::cerr << "tilelens-audit: " << f.message << '\n';
+
+    bool written = true;
+    if (args.json_path)
+        written &= write_output(*args.json_path, tl::report_json_text(result), "--json");
+    if (args.markdown_path)
+        written &= write_output(*args.markdown_path, tl::report_markdown(result), "--markdown");
+
+    // A report on standard output must stay parseable: the summary then stays silent.
+    const bool stdout_taken = (args.json_path && *args.json_path == "-") ||
+                              (args.markdown_path && *args.markdown_path == "-");
+    if (!args.quiet && !stdout_taken) tl::cli::print_summary(std::cout, result);
+    if (!written) return kUsageError;
+    return result.exit_code();
+}

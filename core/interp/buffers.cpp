@@ -1,0 +1,123 @@
+#include "core/interp/buffers.h"
+
+#include <cstring>
+#include <new>
+#include <utility>
+
+namespace tl {
+
+namespace {
+constexpr std::size_t kAlign = 64;  // a cache line; also what AVX-512 loads like
+
+std::byte* allocate(std::size_t bytes) {
+    auto* p = static_cast<std::byte*>(::operator new(bytes == 0 ? kAlign : bytes,
+                                                     std::align_val_t{kAlign}));
+    std::memset(p, 0, bytes);
+    return p;
+}
+}  // namespace
+
+void Buffer::Free::operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{kAlign}); }
+
+Buffer::Buffer(DType dtype, std::vector<std::int64_t> shape)
+    : dtype_(dtype), shape_(std::move(shape)), strides_(shape_.size(), 1) {
+    size_ = 1;
+    for (std::size_t d = shape_.size(); d-- > 0;) {
+        strides_[d] = size_;
+        size_ *= shape_[d] < 0 ? 0 : shape_[d];
+    }
+    data_.reset(allocate(bytes()));
+}
+
+Buffer::Buffer(const Buffer& other)
+    : dtype_(other.dtype_), shape_(other.shape_), strides_(other.strides_), size_(other.size_) {
+    if (other.data_) {
+        data_.reset(allocate(bytes()));
+        std::memcpy(data_.get(), other.data_.get(), bytes());
+    }
+}
+
+Buffer& Buffer::operator=(const Buffer& other) {
+    if (this != &other) *this = Buffer(other);
+    return *this;
+}
+
+double Buffer::get(std::int64_t i) const {
+    return dispatch_dtype(dtype_, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        return to_double(data<T>()[i]);
+    });
+}
+
+std::int64_t Buffer::get_int(std::int64_t i) const {
+    return dispatch_dtype(dtype_, [&](auto tag) -> std::int64_t {
+        using T = typename decltype(tag)::type;
+        if constexpr (is_float_type<T>) {
+            return from_double<std::int64_t>(to_double(data<T>()[i]));
+        } else {
+            return static_cast<std::int64_t>(data<T>()[i]);
+        }
+    });
+}
+
+void Buffer::set(std::int64_t i, double v) {
+    dispatch_dtype(dtype_, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        data<T>()[i] = from_double<T>(v);
+    });
+}
+
+void Buffer::set_int(std::int64_t i, std::int64_t v) {
+    dispatch_dtype(dtype_, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        data<T>()[i] = from_int<T>(v);
+    });
+}
+
+std::vector<double> Buffer::to_doubles() const {
+    std::vector<double> out(static_cast<std::size_t>(size_));
+    dispatch_dtype(dtype_, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        const T* p = data<T>();
+        for (std::int64_t i = 0; i < size_; ++i) out[static_cast<std::size_t>(i)] = to_double(p[i]);
+    });
+    return out;
+}
+
+std::vector<std::int64_t> Buffer::to_ints() const {
+    std::vector<std::int64_t> out(static_cast<std::size_t>(size_));
+    for (std::int64_t i = 0; i < size_; ++i) out[static_cast<std::size_t>(i)] = get_int(i);
+    return out;
+}
+
+bool Buffer::same_value(std::int64_t i, const Buffer& other) const {
+    if (other.dtype_ != dtype_) return get(i) == other.get(i);
+    return dispatch_dtype(dtype_, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        const T a = data<T>()[i], b = other.data<T>()[i];
+        if constexpr (is_float_type<T>) {
+            const double da = to_double(a), db = to_double(b);
+            return da == db || (std::isnan(da) && std::isnan(db));
+        } else {
+            return a == b;
+        }
+    });
+}
+
+std::int64_t Buffer::offset(std::span<const std::int64_t> index) const {
+    std::int64_t off = 0;
+    for (std::size_t d = 0; d < index.size() && d < strides_.size(); ++d)
+        off += index[d] * strides_[d];
+    return off;
+}
+
+std::vector<std::int64_t> Buffer::unravel(std::int64_t i) const {
+    std::vector<std::int64_t> idx(shape_.size(), 0);
+    for (std::size_t d = 0; d < shape_.size(); ++d) {
+        idx[d] = strides_[d] > 0 ? i / strides_[d] : 0;
+        i -= idx[d] * strides_[d];
+    }
+    return idx;
+}
+
+}  // namespace tl

@@ -1,0 +1,57 @@
+#include "core/interp/data_gen.h"
+
+namespace tl {
+
+namespace {
+std::uint64_t splitmix64(std::uint64_t& x) {
+    std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+}  // namespace
+
+Rng::Rng(std::uint64_t seed) {
+    for (auto& s : s_) s = splitmix64(seed);
+}
+
+std::uint64_t Rng::next() {
+    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+}
+
+double Rng::uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
+void generate_input(Buffer& buf, std::int64_t seed, int stream) {
+    std::uint64_t key = static_cast<std::uint64_t>(seed);
+    const std::uint64_t a = splitmix64(key);
+    std::uint64_t skey = static_cast<std::uint64_t>(stream) + 0x5851F42D4C957F2Dull;
+    Rng rng(a ^ splitmix64(skey));
+    dispatch_dtype(buf.dtype(), [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        T* p = buf.data<T>();
+        const std::int64_t n = buf.size();
+        for (std::int64_t i = 0; i < n; ++i) {
+            const std::uint64_t r = rng.next();
+            if constexpr (is_float_type<T>) {
+                p[i] = from_double<T>(-2.0 + 4.0 * (static_cast<double>(r >> 11) * 0x1.0p-53));
+            } else if constexpr (std::is_same_v<T, bool>) {
+                p[i] = (r >> 63) != 0;
+            } else if constexpr (std::is_same_v<T, std::uint8_t>) {
+                p[i] = static_cast<T>((r >> 32) % 16);
+            } else {
+                p[i] = static_cast<T>(static_cast<std::int64_t>((r >> 32) % 15) - 7);
+            }
+        }
+    });
+}
+
+}  // namespace tl

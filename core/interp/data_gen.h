@@ -1,0 +1,26 @@
+#pragma once
+// Seeded input data: the same seed gives the same bits on every platform (own generator, no
+// std:: distributions). Values are varied enough that a wrong index or a missing term shows.
+#include <cstdint>
+
+#include "core/interp/buffers.h"
+
+namespace tl {
+
+// splitmix64 for seeding, xoshiro256** for the stream.
+class Rng {
+public:
+    explicit Rng(std::uint64_t seed);
+    std::uint64_t next();
+    double uniform();  // [0, 1) with 53 random bits
+
+private:
+    std::uint64_t s_[4];
+};
+
+// Fills `buf` with the data of input number `stream` (its position among the spec's
+// operands) for `seed`: floats uniform in [-2, 2] rounded to the dtype; signed integers in
+// [-7, 7]; uint8 in [0, 15]; bool true or false at random.
+void generate_input(Buffer& buf, std::int64_t seed, int stream);
+
+}  // namespace tl

@@ -1,0 +1,137 @@
+#include "core/interp/grid_runner.h"
+
+#include "core/interp/block_slot.h"
+#include "core/interp/fill.h"
+
+namespace tl::interp {
+
+void split_operands(const Instance& inst, std::vector<int>& inputs, std::vector<int>& outputs) {
+    inputs.clear();
+    outputs.clear();
+    for (std::size_t i = 0; i < inst.operands.size(); ++i)
+        (inst.operands[i].role == Role::Input ? inputs : outputs).push_back(static_cast<int>(i));
+}
+
+GridRun run_kernel(const Instance& inst, const KernelSpec& kernel,
+                   const std::vector<Buffer>& inputs, const Fills& fills, Revisit revisit,
+                   const RunOptions& options) {
+    BodySetup setup;
+    setup.instance = &inst;
+    setup.options = &kernel.options;
+    split_operands(inst, setup.inputs, setup.outputs);
+    setup.scratch_fill = fills.scratch;
+    GridRun run;
+    auto body = make_body(kernel.body, setup, run.errors);
+    if (!body) return run;
+    return run_grid(inst, *body, inputs, fills, revisit, options);
+}
+
+GridRun run_grid(const Instance& inst, Body& body, const std::vector<Buffer>& inputs,
+                 const Fills& fills, Revisit revisit, const RunOptions& options) {
+    GridRun run;
+    std::vector<int> in_ops, out_ops;
+    split_operands(inst, in_ops, out_ops);
+    for (std::size_t i = 0; i < inst.operands.size(); ++i) {
+        const auto& op = inst.operands[i];
+        if (op.rank() >= 1 && op.rank() <= kMaxRank && op.block.size() == op.shape.size()) continue;
+        run.errors.push_back({"", "operands[" + std::to_string(i) + "].shape", 0, 0,
+                              "the interpreter handles ranks 1 to 4 with one block entry per "
+                              "dimension; '" + op.name + "' has rank " +
+                                  std::to_string(op.rank())});
+        return run;
+    }
+
+    std::vector<BlockSlot> ins, outs;
+    ins.reserve(in_ops.size());
+    outs.reserve(out_ops.size());
+    for (std::size_t i = 0; i < in_ops.size(); ++i) {
+        const auto& op = inst.operands[static_cast<std::size_t>(in_ops[i])];
+        // The body never writes its inputs; the cast only lets both roles share BlockSlot.
+        auto* data = const_cast<std::byte*>(static_cast<const std::byte*>(inputs[i].raw()));
+        ins.emplace_back(op, in_ops[i], data, fills.pad);
+    }
+    for (int o : out_ops) {
+        const auto& op = inst.operands[static_cast<std::size_t>(o)];
+        run.outputs.emplace_back(op.dtype, op.shape);
+        fill(run.outputs.back(), fills.out);
+        run.writers.push_back(make_writer_record(op));
+    }
+    for (std::size_t i = 0; i < out_ops.size(); ++i) {
+        const auto& op = inst.operands[static_cast<std::size_t>(out_ops[i])];
+        outs.emplace_back(op, out_ops[i], static_cast<std::byte*>(run.outputs[i].raw()), fills.out);
+    }
+    run.read_padding.assign(ins.size(), false);
+
+    std::vector<BlockView> in_views(ins.size()), out_views(outs.size());
+    const int g = inst.grid_rank();
+    std::vector<std::int64_t> coords(static_cast<std::size_t>(g), 0);
+    ProgramContext ctx{coords, inst.grid, in_views, out_views};
+    const std::int64_t total = inst.programs();
+    const std::int64_t step = std::max<std::int64_t>(1, total / 200);
+
+    const auto end_visit = [&](std::size_t i) {
+        BlockSlot& s = outs[i];
+        s.write_back();
+        WriterRecord& rec = run.writers[i];
+        const auto id = static_cast<std::int32_t>(rec.visits.size());
+        rec.visits.push_back({s.visit_first, s.visit_last});
+        record_write(rec, s, id);
+        s.in_visit = false;
+    };
+
+    for (std::int64_t p = 0; p < total; ++p) {
+        if (p > 0) {
+            for (int a = g - 1; a >= 0; --a) {
+                const auto au = static_cast<std::size_t>(a);
+                if (++coords[au] < inst.grid[au]) break;
+                coords[au] = 0;
+            }
+        }
+        if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
+            run.cancelled = true;
+            run.errors.push_back({"", "", 0, 0, "cancelled after " + std::to_string(p) + " of " +
+                                                    std::to_string(total) + " programs"});
+            return run;
+        }
+        for (std::size_t i = 0; i < ins.size(); ++i) {
+            BlockSlot& s = ins[i];
+            if (!s.eval(coords.data(), g, p, run.errors)) return run;
+            // The copy is skipped when the block index repeats (pallas-semantics.md).
+            if (!s.same_as_previous()) {
+                s.locate();
+                s.load(true);
+                if (!s.interior()) run.read_padding[i] = true;
+                in_views[i] = s.view();
+            }
+            s.remember();
+        }
+        for (std::size_t i = 0; i < outs.size(); ++i) {
+            BlockSlot& s = outs[i];
+            if (!s.eval(coords.data(), g, p, run.errors)) return run;
+            if (!s.in_visit || !s.same_as_previous()) {
+                if (s.in_visit) end_visit(i);
+                s.locate();
+                if (revisit == Revisit::Tpu) {
+                    s.fill_in_place();  // VMEM starts as garbage: the fill
+                    s.load(false);
+                } else {
+                    s.load(true);  // the carried array's current contents
+                }
+                s.in_visit = true;
+                s.visit_first = p;
+                out_views[i] = s.view();
+            }
+            s.visit_last = p;
+            s.remember();
+        }
+        body.run(ctx);
+        if (options.progress && (p % step == 0)) options.progress(p, total);
+    }
+    for (std::size_t i = 0; i < outs.size(); ++i)
+        if (outs[i].in_visit) end_visit(i);
+    if (options.progress) options.progress(total, total);
+    run.ok = true;
+    return run;
+}
+
+}  // namespace tl::interp

@@ -1,0 +1,87 @@
+#include "core/interp/interpreter.h"
+
+#include <cstdio>
+#include <new>
+
+#include "core/interp/data_gen.h"
+#include "core/interp/grid_runner.h"
+#include "core/interp/reference/reference.h"
+#include "core/windows.h"
+
+namespace tl {
+
+std::int64_t interpreter_memory_bytes(const Instance& inst) {
+    // Inputs: the array and the reference's float64 copy. Outputs: the run and two re-runs
+    // of the numerics check (one kept at a time plus the first), the float64 reference, a
+    // mismatch flag, the comparison's float64 copies, and a per-element writer record. Blocks: the block buffer
+    // and a few float64 temporaries of the bodies.
+    std::int64_t total = 0;
+    for (const auto& op : inst.operands) {
+        const std::int64_t n = op.elements();
+        const std::int64_t esz = dtype_bytes(op.dtype);
+        std::int64_t per = op.role == Role::Input ? esz + 8 : 3 * esz + 8 + 1 + 16;
+        if (op.role == Role::Output)
+            for (const auto& b : op.block)
+                if (b.kind == BlockDim::Kind::Element) per += 4;
+        total = sat_add(total, sat_mul(n, per));
+        total = sat_add(total, sat_mul(op.block_elements(), esz + 3 * 8));
+    }
+    return total;
+}
+
+namespace {
+
+std::string bytes_text(std::int64_t b) {
+    const double mib = static_cast<double>(b) / (1024.0 * 1024.0);
+    char buf[64];
+    if (mib >= 1024)
+        std::snprintf(buf, sizeof buf, "%.1f GiB", mib / 1024);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f MiB", mib);
+    return std::string(buf) + " (" + std::to_string(b) + " bytes)";
+}
+
+}  // namespace
+
+RunResult interpret(const Instance& inst, const KernelSpec& kernel, Uninitialized uninitialized,
+                    Revisit revisit, std::int64_t seed, const RunOptions& options) {
+    RunResult res;
+    interp::split_operands(inst, res.input_operands, res.output_operands);
+    res.memory_bytes = interpreter_memory_bytes(inst);
+    if (res.memory_bytes > options.memory_limit_bytes) {
+        res.errors.push_back({"", "", 0, 0,
+                              "the interpreter would need about " + bytes_text(res.memory_bytes) +
+                                  ", past the limit of " + bytes_text(options.memory_limit_bytes) +
+                                  ": use smaller shapes for the numerics check"});
+        return res;
+    }
+    try {
+        for (int i : res.input_operands) {
+            const auto& op = inst.operands[static_cast<std::size_t>(i)];
+            res.inputs.emplace_back(op.dtype, op.shape);
+            generate_input(res.inputs.back(), seed, i);
+        }
+        interp::Fills fills{uninitialized, uninitialized, uninitialized};
+        interp::GridRun run = interp::run_kernel(inst, kernel, res.inputs, fills, revisit, options);
+        res.ok = run.ok;
+        res.cancelled = run.cancelled;
+        res.errors = std::move(run.errors);
+        res.outputs = std::move(run.outputs);
+        res.writers = std::move(run.writers);
+        res.input_read_padding = std::move(run.read_padding);
+        if (!res.ok || !options.reference) return res;
+        std::vector<const Buffer*> ins;
+        for (const auto& b : res.inputs) ins.push_back(&b);
+        for (int o : res.output_operands)
+            res.references.push_back(reference::compute(
+                kernel.body, kernel.options, ins, inst.operands[static_cast<std::size_t>(o)]));
+    } catch (const std::bad_alloc&) {
+        res.ok = false;
+        res.errors.push_back({"", "", 0, 0,
+                              "out of memory while interpreting (estimated " +
+                                  bytes_text(res.memory_bytes) + "): use smaller shapes"});
+    }
+    return res;
+}
+
+}  // namespace tl
