@@ -1,0 +1,70 @@
+// Uses Eigen's internal GEMM building blocks (gemm_pack_lhs, gemm_pack_rhs, gebp_kernel) the
+// way general_matrix_matrix_product drives them, for one kc x mc x nc panel. These are stable
+// across Eigen 3.x; on another major version the plain product is used instead.
+#if defined(__GNUC__) && !defined(__clang__)
+// GCC 12 warns inside its own AVX-512 intrinsics once these kernels are inlined (GCC bug
+// 105593); the warning is about the header, not this code.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include "core/interp/bodies/packed_gemm.h"
+
+#define TL_EIGEN_INTERNALS (EIGEN_WORLD_VERSION == 3 && EIGEN_MAJOR_VERSION >= 3)
+
+namespace tl::interp {
+
+template <class S>
+void PackedGemm<S>::run(const S* x, std::int64_t ldx, bool cache_x, const S* y,
+                        std::int64_t ldy, bool cache_y, S* o, std::int64_t ldo, std::int64_t m,
+                        std::int64_t k, std::int64_t n) {
+    using Index = Eigen::Index;
+#if TL_EIGEN_INTERNALS
+    if (m * k <= kMaxPackedElements && k * n <= kMaxPackedElements) {
+        using namespace Eigen::internal;
+        using Traits = gebp_traits<S, S>;
+        using Mapper = const_blas_data_mapper<S, Index, Eigen::ColMajor>;
+        using ResMapper = blas_data_mapper<S, Index, Eigen::ColMajor, Eigen::Unaligned, 1>;
+        gemm_pack_lhs<S, Index, Mapper, Traits::mr, Traits::LhsProgress,
+                      typename Traits::LhsPacket4Packing, Eigen::ColMajor>
+            pack_lhs;
+        gemm_pack_rhs<S, Index, Mapper, Traits::nr, Eigen::ColMajor> pack_rhs;
+        gebp_kernel<S, S, Index, ResMapper, Traits::mr, Traits::nr, false, false> gebp;
+
+        // Column-major, as Eigen computes a row-major product: o^T (n x m) += y^T (n x k) .
+        // x^T (k x m), each viewed in place with its row stride as leading dimension.
+        const auto packed = [](std::unordered_map<const S*, Packed>& cache, Packed& tmp,
+                               const S* key, bool keep, std::size_t size, auto&& pack) -> const S* {
+            if (!keep) {
+                tmp.resize(size);
+                pack(tmp.data());
+                return tmp.data();
+            }
+            auto [it, fresh] = cache.try_emplace(key);
+            if (fresh) {
+                it->second.resize(size);
+                pack(it->second.data());
+            }
+            return it->second.data();
+        };
+        const S* a = packed(ys_, ytmp_, y, cache_y, static_cast<std::size_t>(n * k), [&](S* dst) {
+            pack_lhs(dst, Mapper(y, ldy), k, n);
+        });
+        const S* b = packed(xs_, xtmp_, x, cache_x, static_cast<std::size_t>(k * m), [&](S* dst) {
+            pack_rhs(dst, Mapper(x, ldx), k, m);
+        });
+        gebp(ResMapper(o, ldo), a, b, n, k, m, S(1));
+        return;
+    }
+#endif
+    (void)cache_x;
+    (void)cache_y;
+    using Mat = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+    using CMap = Eigen::Map<const Mat, Eigen::Unaligned, Eigen::OuterStride<>>;
+    using OMap = Eigen::Map<Mat, Eigen::Unaligned, Eigen::OuterStride<>>;
+    OMap(o, m, n, Eigen::OuterStride<>(ldo)).noalias() +=
+        CMap(x, m, k, Eigen::OuterStride<>(ldx)) * CMap(y, k, n, Eigen::OuterStride<>(ldy));
+}
+
+template class PackedGemm<float>;
+template class PackedGemm<double>;
+
+}  // namespace tl::interp
