@@ -5,6 +5,7 @@
 #include "widgets/main_window.h"
 
 int main(int argc, char** argv) {
+    Q_INIT_RESOURCE(tilelens);  // the resources live in the static widgets library
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("TileLens"));
     QApplication::setOrganizationName(QStringLiteral("TileLens"));
