@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/expr.h"
+#include "core/expr_ops.h"
 
 namespace tl::expr::detail {
 
@@ -30,6 +31,9 @@ enum class Code : std::uint8_t {
     Ge,
     Eq,
     Ne,
+    FloorDivK,  // dst = a // divisors[b], a constant >= 2: cannot fail
+    ModK,
+    CDivK,
     Load,  // dst = arrays[b][a], bounds-checked
     Jz,    // if a == 0 jump to instruction b
     Jnz,   // if a != 0 jump to instruction b
@@ -69,6 +73,7 @@ struct Compiled::Impl {
     std::vector<std::uint16_t> result_registers;
     std::vector<std::uint64_t> depends;  // one per result
     std::vector<detail::Array> arrays;
+    std::vector<detail::Divisor> divisors;
 };
 
 }  // namespace tl::expr

@@ -4,7 +4,7 @@
 #include <map>
 #include <utility>
 
-#include "core/expr_ops.h"
+#include "core/expr_fold.h"
 
 namespace tl::expr::detail {
 namespace {
@@ -31,89 +31,9 @@ struct Proto {
     Code op;
     Ref dst, a, b;
     int target = 0;  // jumps
-    int array = 0;   // Load
+    int aux = 0;     // Load: the array; FloorDivK, ModK, CDivK: the divisor
     Span where;
 };
-
-bool fold(Code op, std::int64_t a, std::int64_t b, std::int64_t* r) {
-    switch (op) {
-        case Code::Add:
-            return add(a, b, r);
-        case Code::Sub:
-            return sub(a, b, r);
-        case Code::Mul:
-            return mul(a, b, r);
-        case Code::FloorDiv:
-            return floordiv(a, b, r);
-        case Code::Mod:
-            return mod(a, b, r);
-        case Code::CDiv:
-            return cdiv(a, b, r);
-        case Code::Min:
-            *r = a < b ? a : b;
-            return true;
-        case Code::Max:
-            *r = a > b ? a : b;
-            return true;
-        case Code::Lt:
-            *r = a < b;
-            return true;
-        case Code::Le:
-            *r = a <= b;
-            return true;
-        case Code::Gt:
-            *r = a > b;
-            return true;
-        case Code::Ge:
-            *r = a >= b;
-            return true;
-        case Code::Eq:
-            *r = a == b;
-            return true;
-        case Code::Ne:
-            *r = a != b;
-            return true;
-        case Code::Neg:
-            return neg(a, r);
-        case Code::Abs:
-            return abs(a, r);
-        case Code::Not:
-            *r = a == 0;
-            return true;
-        case Code::Bool:
-            *r = a != 0;
-            return true;
-        default:
-            return false;
-    }
-}
-
-Code binary_code(Op op) {
-    switch (op) {
-        case Op::Add:
-            return Code::Add;
-        case Op::Sub:
-            return Code::Sub;
-        case Op::Mul:
-            return Code::Mul;
-        case Op::FloorDiv:
-            return Code::FloorDiv;
-        case Op::Mod:
-            return Code::Mod;
-        case Op::Lt:
-            return Code::Lt;
-        case Op::Le:
-            return Code::Le;
-        case Op::Gt:
-            return Code::Gt;
-        case Op::Ge:
-            return Code::Ge;
-        case Op::Eq:
-            return Code::Eq;
-        default:
-            return Code::Ne;
-    }
-}
 
 class Compiler {
 public:
@@ -163,6 +83,15 @@ private:
         std::int64_t r = 0;
         if (a.constant && (!b || b->constant) && fold(op, a.value, b ? b->value : 0, &r))
             return constant(r);
+        if (b && b->constant && b->value >= 2 && !a.constant) {
+            if (const Code k = by_constant(op); k != Code::Mov) {
+                const Ref ra = operand(a);
+                release(a);
+                Val out{false, 0, alloc(), a.deps};
+                emit({k, out.ref, ra, {}, 0, divisor(b->value), where});
+                return out;
+            }
+        }
         const Ref ra = operand(a);
         const Ref rb = b ? operand(*b) : Ref{};
         if (b) release(*b);
@@ -170,6 +99,14 @@ private:
         Val out{false, 0, alloc(), a.deps | (b ? b->deps : 0)};
         emit({op, out.ref, ra, rb, 0, 0, where});
         return out;
+    }
+
+    int divisor(std::int64_t d) {
+        for (std::size_t i = 0; i < divisors_.size(); ++i) {
+            if (divisors_[i].d == d) return static_cast<int>(i);
+        }
+        divisors_.push_back(make_divisor(d));
+        return static_cast<int>(divisors_.size()) - 1;
     }
 
     // Compiles a branch that is never taken, for its static errors only.
@@ -398,11 +335,14 @@ private:
             return static_cast<std::uint16_t>(base + r.index);
         };
         impl->constants = constants_;
+        impl->divisors = divisors_;
         for (const Proto& p : code_) {
             Instr in{p.op, reg(p.dst), reg(p.a), reg(p.b)};
             if (p.op == Code::Jz || p.op == Code::Jnz || p.op == Code::Jmp)
                 in.b = static_cast<std::uint16_t>(p.target);
-            if (p.op == Code::Load) in.b = static_cast<std::uint16_t>(p.array);
+            if (p.op == Code::Load || p.op == Code::FloorDivK || p.op == Code::ModK ||
+                p.op == Code::CDivK)
+                in.b = static_cast<std::uint16_t>(p.aux);
             impl->code.push_back(in);
             const Error at = map_.error(p.where, {});
             impl->where.push_back({at.line, at.column, at.length});
@@ -420,6 +360,7 @@ private:
     std::vector<std::int64_t> constants_;
     std::map<std::int64_t, int> constant_index_;
     std::vector<Ref> result_refs_;
+    std::vector<Divisor> divisors_;
     int top_ = 0;
     int max_top_ = 0;
 };

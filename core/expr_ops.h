@@ -66,4 +66,43 @@ inline bool abs(std::int64_t a, std::int64_t* r) {
     return neg(a, r);
 }
 
+// Division by a constant d >= 2 without a divide instruction (Granlund and Montgomery,
+// "Division by invariant integers using multiplication", theorem 4.2 with N = 63): for
+// 0 <= n < 2^63, n / d == (n * magic) >> (64 + shift). Negative a maps onto ~a >= 0, since
+// floor(a / d) == ~(~a / d).
+struct Divisor {
+    std::int64_t d = 2;
+    std::uint64_t magic = 0;
+    int shift = 0;
+};
+
+inline Divisor make_divisor(std::int64_t d) {
+    __extension__ using UWide = unsigned __int128;
+    int l = 0;  // ceil(log2(d))
+    while ((std::int64_t{1} << l) < d && l < 62) ++l;
+    if ((std::int64_t{1} << l) < d) l = 63;
+    const UWide p = UWide{1} << (63 + l);
+    return Divisor{d, static_cast<std::uint64_t>((p - 1) / static_cast<UWide>(d) + 1), l - 1};
+}
+
+inline std::int64_t floordiv(std::int64_t a, const Divisor& k) {
+    __extension__ using UWide = unsigned __int128;
+    const std::int64_t s = a >> 63;  // 0, or all ones when a < 0
+    const auto n = static_cast<std::uint64_t>(a ^ s);
+    const auto q = static_cast<std::uint64_t>((UWide{n} * k.magic) >> 64) >> k.shift;
+    return static_cast<std::int64_t>(q) ^ s;
+}
+
+inline std::int64_t mod(std::int64_t a, const Divisor& k) {
+    // Wrapping arithmetic is exact here: the true remainder lies in [0, d).
+    const auto q = static_cast<std::uint64_t>(floordiv(a, k));
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) -
+                                     q * static_cast<std::uint64_t>(k.d));
+}
+
+// pl.cdiv for d > 0 is the ceiling of a / d.
+inline std::int64_t cdiv(std::int64_t a, const Divisor& k) {
+    return floordiv(a, k) + (mod(a, k) != 0);
+}
+
 }  // namespace tl::expr::detail

@@ -151,6 +151,15 @@ bool Compiled::eval(const std::int64_t* args, std::int64_t* out, Error* err) con
             case Code::Ne:
                 v = r[in.a] != r[in.b];
                 break;
+            case Code::FloorDivK:
+                v = detail::floordiv(r[in.a], m.divisors[in.b]);
+                break;
+            case Code::ModK:
+                v = detail::mod(r[in.a], m.divisors[in.b]);
+                break;
+            case Code::CDivK:
+                v = detail::cdiv(r[in.a], m.divisors[in.b]);
+                break;
             case Code::Load: {
                 const std::vector<std::int64_t>& values = m.arrays[in.b].values;
                 ok = r[in.a] >= 0 && r[in.a] < static_cast<std::int64_t>(values.size());

@@ -99,6 +99,7 @@ void BlockSlot::make_view() {
         view_.origin[v] = win_[du].start;
         view_.extent[v] = op_->shape[du];
     }
+    view_.stable = interior_ && op_->role == Role::Input;
     view_.data = interior_ ? base_ + static_cast<std::size_t>(off) * esz_
                            : static_cast<std::byte*>(block_.raw());
 }

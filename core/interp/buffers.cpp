@@ -1,6 +1,9 @@
 #include "core/interp/buffers.h"
 
 #include <cstring>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 #include <new>
 #include <utility>
 
@@ -8,8 +11,29 @@ namespace tl {
 
 namespace {
 constexpr std::size_t kAlign = 64;  // a cache line; also what AVX-512 loads like
+// From this size on, whole fresh pages straight from the kernel: they are already zero, and
+// transparent huge pages cut the page faults of a 16 MiB array from 4096 to 8.
+constexpr std::size_t kMapBytes = std::size_t{1} << 21;
 
+bool mapped(std::size_t bytes) {
+#ifdef __linux__
+    return bytes >= kMapBytes;
+#else
+    (void)bytes;
+    return false;
+#endif
+}
+
+// Zero-filled storage of `bytes` bytes, aligned to kAlign.
 std::byte* allocate(std::size_t bytes) {
+#ifdef __linux__
+    if (mapped(bytes)) {
+        void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) throw std::bad_alloc();
+        madvise(p, bytes, MADV_HUGEPAGE);  // a hint; fine to be refused
+        return static_cast<std::byte*>(p);
+    }
+#endif
     auto* p = static_cast<std::byte*>(::operator new(bytes == 0 ? kAlign : bytes,
                                                      std::align_val_t{kAlign}));
     std::memset(p, 0, bytes);
@@ -17,7 +41,15 @@ std::byte* allocate(std::size_t bytes) {
 }
 }  // namespace
 
-void Buffer::Free::operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{kAlign}); }
+void Buffer::Free::operator()(std::byte* p) const {
+#ifdef __linux__
+    if (mapped(bytes)) {
+        munmap(p, bytes);
+        return;
+    }
+#endif
+    ::operator delete(p, std::align_val_t{kAlign});
+}
 
 Buffer::Buffer(DType dtype, std::vector<std::int64_t> shape)
     : dtype_(dtype), shape_(std::move(shape)), strides_(shape_.size(), 1) {
@@ -26,13 +58,13 @@ Buffer::Buffer(DType dtype, std::vector<std::int64_t> shape)
         strides_[d] = size_;
         size_ *= shape_[d] < 0 ? 0 : shape_[d];
     }
-    data_.reset(allocate(bytes()));
+    data_ = {allocate(bytes()), Free{bytes()}};
 }
 
 Buffer::Buffer(const Buffer& other)
     : dtype_(other.dtype_), shape_(other.shape_), strides_(other.strides_), size_(other.size_) {
     if (other.data_) {
-        data_.reset(allocate(bytes()));
+        data_ = {allocate(bytes()), Free{bytes()}};
         std::memcpy(data_.get(), other.data_.get(), bytes());
     }
 }

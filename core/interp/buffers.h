@@ -137,6 +137,7 @@ public:
 
 private:
     struct Free {
+        std::size_t bytes;  // what was allocated (decides how it is freed)
         void operator()(std::byte* p) const;
     };
     DType dtype_ = DType::Float32;

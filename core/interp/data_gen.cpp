@@ -35,22 +35,30 @@ void generate_input(Buffer& buf, std::int64_t seed, int stream) {
     const std::uint64_t a = splitmix64(key);
     std::uint64_t skey = static_cast<std::uint64_t>(stream) + 0x5851F42D4C957F2Dull;
     Rng rng(a ^ splitmix64(skey));
+    // Two values per 64-bit draw, one from each half.
     dispatch_dtype(buf.dtype(), [&](auto tag) {
         using T = typename decltype(tag)::type;
         T* p = buf.data<T>();
         const std::int64_t n = buf.size();
-        for (std::int64_t i = 0; i < n; ++i) {
-            const std::uint64_t r = rng.next();
+        const auto value = [](std::uint32_t r) -> T {
             if constexpr (is_float_type<T>) {
-                p[i] = from_double<T>(-2.0 + 4.0 * (static_cast<double>(r >> 11) * 0x1.0p-53));
+                // 24 random bits: -2 + 4 u is exact in float and double.
+                return from_double<T>(-2.0 + 4.0 * (static_cast<double>(r >> 8) * 0x1.0p-24));
             } else if constexpr (std::is_same_v<T, bool>) {
-                p[i] = (r >> 63) != 0;
+                return (r >> 31) != 0;
             } else if constexpr (std::is_same_v<T, std::uint8_t>) {
-                p[i] = static_cast<T>((r >> 32) % 16);
+                return static_cast<T>(r % 16);
             } else {
-                p[i] = static_cast<T>(static_cast<std::int64_t>((r >> 32) % 15) - 7);
+                return static_cast<T>(static_cast<std::int64_t>(r % 15) - 7);
             }
+        };
+        std::int64_t i = 0;
+        for (; i + 1 < n; i += 2) {
+            const std::uint64_t r = rng.next();
+            p[i] = value(static_cast<std::uint32_t>(r >> 32));
+            p[i + 1] = value(static_cast<std::uint32_t>(r));
         }
+        if (i < n) p[i] = value(static_cast<std::uint32_t>(rng.next() >> 32));
     });
 }
 

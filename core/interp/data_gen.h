@@ -20,7 +20,7 @@ private:
 
 // Fills `buf` with the data of input number `stream` (its position among the spec's
 // operands) for `seed`: floats uniform in [-2, 2] rounded to the dtype; signed integers in
-// [-7, 7]; uint8 in [0, 15]; bool true or false at random.
+// [-7, 7]; uint8 in [0, 15]; bool true or false at random. Floats take 24 random bits.
 void generate_input(Buffer& buf, std::int64_t seed, int stream);
 
 }  // namespace tl

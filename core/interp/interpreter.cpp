@@ -11,15 +11,15 @@
 namespace tl {
 
 std::int64_t interpreter_memory_bytes(const Instance& inst) {
-    // Inputs: the array and the reference's float64 copy. Outputs: the run and two re-runs
-    // of the numerics check (one kept at a time plus the first), the float64 reference, a
-    // mismatch flag, the comparison's float64 copies, and a per-element writer record. Blocks: the block buffer
-    // and a few float64 temporaries of the bodies.
+    // Inputs: the array, matmul's packed copies of its blocks and the reference's float64
+    // copy. Outputs: the run and the numerics check's two re-runs, the float64 reference, a
+    // mismatch flag, the comparison's float64 copies and, with element-indexed dims, a writer
+    // per element. Blocks: the block buffer and a few float64 temporaries of the bodies.
     std::int64_t total = 0;
     for (const auto& op : inst.operands) {
         const std::int64_t n = op.elements();
         const std::int64_t esz = dtype_bytes(op.dtype);
-        std::int64_t per = op.role == Role::Input ? esz + 8 : 3 * esz + 8 + 1 + 16;
+        std::int64_t per = op.role == Role::Input ? 2 * esz + 8 : 3 * esz + 8 + 1 + 16;
         if (op.role == Role::Output)
             for (const auto& b : op.block)
                 if (b.kind == BlockDim::Kind::Element) per += 4;

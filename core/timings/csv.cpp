@@ -59,8 +59,11 @@ std::vector<std::string> split_csv(std::string_view text, bool* open_quote) {
             } else {
                 field += c;
             }
-        } else if (c == '"') {
+        } else if (c == '"' && !was_quoted && trim(field).empty()) {
+            field.clear();  // spaces before an opening quote are layout, not data
             quoted = was_quoted = true;
+        } else if (was_quoted && (c == ' ' || c == '\t')) {
+            // spaces after a closing quote are layout too
         } else if (c == ',') {
             fields.push_back(was_quoted ? field : std::string(trim(field)));
             field.clear();
@@ -95,8 +98,9 @@ bool CsvReader::next(std::vector<std::string>& fields) {
             return false;
         }
     }
-    line_ = next_line_;
-    if (!read_line(text_)) return false;
+    const int start = next_line_;
+    if (!read_line(text_)) return false;  // line() stays on the last record read
+    line_ = start;
     bool open = false;
     fields = split_csv(text_, &open);
     std::string more;

@@ -66,26 +66,31 @@ void fold_singles(TimingRecord& out, const std::vector<const TimingRecord*>& gro
 
 void fold_aggregates(TimingRecord& out, const std::vector<const TimingRecord*>& group) {
     std::vector<double> medians;
-    std::optional<std::int64_t> n = 0;
-    std::optional<double> lo, hi, weighted = 0.0;
-    bool have_min = true, have_max = true;
+    // Sums stay valid only while every row has the figure (plain values: GCC 12 misreads
+    // optionals updated in a loop as maybe-uninitialised).
+    std::int64_t n = 0;
+    double weighted = 0.0;
+    bool have_n = true, have_weighted = true, have_min = true, have_max = true;
+    std::optional<double> lo, hi;
     for (const auto* r : group) {
         if (r->median_s) medians.push_back(*r->median_s);
-        if (n && r->n) *n += *r->n;
-        else n.reset();
-        if (weighted && r->n && r->mean_s) *weighted += *r->mean_s * static_cast<double>(*r->n);
-        else weighted.reset();
+        have_n = have_n && r->n;
+        if (have_n) n += *r->n;
+        have_weighted = have_weighted && r->n && r->mean_s;
+        if (have_weighted) weighted += *r->mean_s * static_cast<double>(*r->n);
         have_min = have_min && r->min_s;
         have_max = have_max && r->max_s;
         if (r->min_s) lo = lo ? std::min(*lo, *r->min_s) : *r->min_s;
         if (r->max_s) hi = hi ? std::max(*hi, *r->max_s) : *r->max_s;
     }
-    out.n = n;
+    out.n = have_n ? std::optional<std::int64_t>(n) : std::nullopt;
     const auto stats = run_stats(medians);
     out.median_s = stats ? std::optional<double>(stats->median) : std::nullopt;
     out.min_s = have_min ? lo : std::nullopt;
     out.max_s = have_max ? hi : std::nullopt;
-    out.mean_s = (weighted && n && *n > 0) ? std::optional<double>(*weighted / *n) : std::nullopt;
+    out.mean_s = (have_weighted && have_n && n > 0)
+                     ? std::optional<double>(weighted / static_cast<double>(n))
+                     : std::nullopt;
     out.std_s.reset();
     out.p20_s.reset();
     out.p80_s.reset();

@@ -22,8 +22,9 @@ ImportResult failure(const ImportConfig& config, std::string message) {
     return r;
 }
 
-// The first bytes of the file, decompressed when it is gzip.
-std::string read_head(const std::string& path, bool* gz) {
+// The first bytes of the file, decompressed when it is gzip (a decompression error, if any, in
+// `gz_error`).
+std::string read_head(const std::string& path, bool* gz, std::string* gz_error) {
     std::ifstream file(path, std::ios::binary);
     char magic[2] = {0, 0};
     file.read(magic, 2);
@@ -36,6 +37,7 @@ std::string read_head(const std::string& path, bool* gz) {
         std::istream in(&buf);
         in.read(head.data(), static_cast<std::streamsize>(head.size()));
         head.resize(static_cast<std::size_t>(in.gcount()));
+        *gz_error = buf.error();
     } else {
         file.read(head.data(), static_cast<std::streamsize>(head.size()));
         head.resize(static_cast<std::size_t>(file.gcount()));
@@ -94,7 +96,8 @@ ImportResult import_timing_file(const std::string& path, ImportConfig config,
     probe.close();
 
     bool gz = false;
-    const std::string head = read_head(path, &gz);
+    std::string gz_error;
+    const std::string head = read_head(path, &gz, &gz_error);
     const TimingImporter* importer = nullptr;
     if (!format_id.empty()) {
         importer = find_timing_importer(format_id);
@@ -103,6 +106,9 @@ ImportResult import_timing_file(const std::string& path, ImportConfig config,
                                        "': use one of " + known_timing_formats());
     } else {
         importer = detect_timing_format(path, head);
+        if (!importer && !gz_error.empty())
+            return failure(config, gz_error + ", so its format cannot be told: compress it again "
+                                              "or import the uncompressed file");
         if (!importer)
             return failure(config, "not a timing file this version reads (expected one of " +
                                        known_timing_formats() +

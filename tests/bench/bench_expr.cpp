@@ -16,7 +16,9 @@ constexpr std::int64_t kSide = 16;  // each iteration walks a 16 x 16 x 16 grid
 constexpr std::int64_t kPerIteration = kSide * kSide * kSide;
 
 // CPU time, as Google Benchmark reports, so that a busy machine does not skew the ratio.
-double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+double cpu_seconds() {
+    return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
 
 // Python's floor division and pl.cdiv, written out directly for the baseline.
 std::int64_t floor_div(std::int64_t a, std::int64_t b) {
@@ -50,6 +52,8 @@ double walk(std::int64_t iterations, F&& eval) {
         for (args[0] = 0; args[0] < kSide; ++args[0]) {
             for (args[1] = 0; args[1] < kSide; ++args[1]) {
                 for (args[2] = 0; args[2] < kSide; ++args[2]) {
+                    // Opaque arguments: the baseline may not vectorise across the grid.
+                    benchmark::DoNotOptimize(args);
                     eval(args, out);
                     benchmark::DoNotOptimize(out);
                 }

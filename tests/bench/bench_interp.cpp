@@ -3,11 +3,6 @@
 // the same run, both single-threaded. Target: the interpreter takes at most 1.3x the GEMM.
 // The interpreter's time includes generating the inputs and filling the output; the
 // references (a float64 GEMM) are left out, as they are not part of interpreting.
-// GCC 12 warns inside its own AVX-512 intrinsics once Eigen's GEMM kernels are inlined
-// (GCC bug 105593); the warning is about the header, not this code.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Core>

@@ -48,21 +48,21 @@ public:
         char line[512];
         for (long step = 0; written + buf.size() < kTraceBytes; ++step) {
             std::snprintf(line, sizeof line,
-                          R"({"ph": "X", "pid": 1, "tid": 1, "ts": %.3f, "dur": 4000.0, "name": "jit_train_step(%ld)", "args": {"run_id": %ld}},)"
+                          R"j({"ph": "X", "pid": 1, "tid": 1, "ts": %.3f, "dur": 4000.0, "name": "jit_train_step(%ld)", "args": {"run_id": %ld}},)j"
                           "\n",
                           ts, step % 7, step);
             buf += line;
             for (int op = 0; op < 40; ++op) {
                 const bool kernel = op % 4 == 0;
                 std::snprintf(line, sizeof line,
-                              R"({"ph": "X", "pid": 1, "tid": 2, "ts": %.3f, "dur": %.3f, "name": "%s.%d", "args": {"long_name": "%%%s.%d = bf16[4096,4096]{1,0} custom-call(bf16[4096,4096]{1,0} %%p0, bf16[4096,4096]{1,0} %%p1)", "tf_op": "jit(train_step)/jit(main)/pallas_call"}},)"
+                              R"j({"ph": "X", "pid": 1, "tid": 2, "ts": %.3f, "dur": %.3f, "name": "%s.%d", "args": {"long_name": "%%%s.%d = bf16[4096,4096]{1,0} custom-call(bf16[4096,4096]{1,0} %%p0, bf16[4096,4096]{1,0} %%p1)", "tf_op": "jit(train_step)/jit(main)/pallas_call"}},)j"
                               "\n",
                               ts + 10 + op * 95.0, kernel ? 61.25 + (step % 5) : 33.5,
                               kernel ? "matmul" : "fusion", op, kernel ? "matmul" : "fusion", op);
                 buf += line;
             }
             std::snprintf(line, sizeof line,
-                          R"({"ph": "X", "pid": 2, "tid": 9, "ts": %.3f, "dur": 12.5, "name": "PjitFunction(train_step)"},)"
+                          R"j({"ph": "X", "pid": 2, "tid": 9, "ts": %.3f, "dur": 12.5, "name": "PjitFunction(train_step)"},)j"
                           "\n",
                           ts);
             buf += line;

@@ -145,6 +145,15 @@ TEST(AuditE2E, EveryExampleHasARowAndADescription) {
     EXPECT_EQ(files, rows);
 }
 
+TEST(AuditE2E, IndexListsEveryLessonOnceAndTheDefault) {
+    const Json index = Json::parse(slurp(kExamples / "index.json"));
+    EXPECT_EQ(index["default"], "matmul-rect");  // the GUI opens it at start
+    std::set<std::string> listed, rows;
+    for (const auto& n : index["lessons"]) EXPECT_TRUE(listed.insert(n.get<std::string>()).second);
+    for (const auto& e : kExpected) rows.insert(e.name);
+    EXPECT_EQ(listed, rows);
+}
+
 // Writes the example `name` with `edit` applied to a scratch file and audits it.
 template <class Edit>
 RunResult audit_edited(const std::string& name, Edit edit) {

@@ -81,6 +81,62 @@ TEST(Expr, FloorDivisionAndModuloFollowPython) {
     EXPECT_EQ(value("(-9223372036854775807 - 1) // 1"), INT64_MIN);
 }
 
+TEST(Expr, ConstantDivisorsAgreeWithGeneralDivision) {
+    // A constant divisor compiles to a multiply; a divisor passed as an argument does not.
+    const Compiled general = lambda("lambda i, d: (i // d, i % d, cdiv(i, d))", {}, 2, 3);
+    const std::vector<std::int64_t> values{0,
+                                           1,
+                                           -1,
+                                           2,
+                                           -2,
+                                           3,
+                                           -3,
+                                           7,
+                                           -7,
+                                           127,
+                                           -128,
+                                           1000003,
+                                           -1000003,
+                                           INT64_MAX,
+                                           INT64_MIN,
+                                           INT64_MAX - 1,
+                                           INT64_MIN + 1,
+                                           1LL << 62,
+                                           -(1LL << 62)};
+    std::vector<std::int64_t> divisors{
+        2, 3, 5, 7, 10, 128, 641, 1000000007, INT64_MAX, (1LL << 62) + 1, 1LL << 62, 3037000499LL};
+    for (std::int64_t d = 2; d < 300; d += 7) divisors.push_back(d);
+    for (std::int64_t d : divisors) {
+        const std::string text = "lambda i: (i // " + std::to_string(d) + ", i % " +
+                                 std::to_string(d) + ", cdiv(i, " + std::to_string(d) + "))";
+        const Compiled k = lambda(text, {}, 1, 3);
+        for (std::int64_t v : values) {
+            std::int64_t want[3], got[3];
+            const std::int64_t args[2] = {v, d};
+            Error err;
+            // cdiv overflows only for a + d - 1 past 64 bits, which the 128-bit path handles.
+            ASSERT_TRUE(general.eval(args, want, &err)) << err.message;
+            ASSERT_TRUE(k.eval(&v, got)) << text;
+            EXPECT_EQ(got[0], want[0]) << v << " // " << d;
+            EXPECT_EQ(got[1], want[1]) << v << " % " << d;
+            EXPECT_EQ(got[2], want[2]) << "cdiv(" << v << ", " << d << ")";
+        }
+    }
+    // Spot checks worked out by hand.
+    const Compiled k = lambda("lambda i: (i // 3, i % 3, cdiv(i, 128))", {}, 1, 3);
+    std::int64_t out[3];
+    std::int64_t arg = -7;
+    ASSERT_TRUE(k.eval(&arg, out));
+    EXPECT_EQ(out[0], -3);  // floor(-2.33)
+    EXPECT_EQ(out[1], 2);
+    EXPECT_EQ(out[2], 0);  // (-7 + 127) // 128
+    arg = 300;
+    ASSERT_TRUE(k.eval(&arg, out));
+    EXPECT_EQ(out[0], 100);
+    EXPECT_EQ(out[1], 0);
+    EXPECT_EQ(out[2], 3);
+}
+
 TEST(Expr, CdivMatchesPallas) {
     // pl.cdiv on Python ints is (a + b - 1) // b.
     EXPECT_EQ(value("cdiv(7, 2)"), 4);

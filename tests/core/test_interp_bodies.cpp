@@ -69,6 +69,11 @@ struct BodyCase {
     bool ragged;
 };
 
+// Readable in ctest's listing instead of the struct's bytes.
+void PrintTo(const BodyCase& c, std::ostream* os) {
+    *os << c.body << ' ' << c.dtype << (c.ragged ? " ragged" : " divisible");
+}
+
 std::string case_name(const testing::TestParamInfo<BodyCase>& info) {
     return info.param.body + "_" + info.param.dtype + (info.param.ragged ? "_ragged" : "_divisible");
 }

@@ -143,7 +143,7 @@ TEST(TileLensCsv, UglyRowsBecomeWarningsWithTheirLines) {
     EXPECT_FALSE(interp.device);
     // Line 9: not a number; line 10: too few fields.
     EXPECT_TRUE(find_warning(r, 9, "median_s 'abc' is not a number: row skipped"));
-    EXPECT_TRUE(find_warning(r, 10, "the row has 8 fields but the header has 14"));
+    EXPECT_TRUE(find_warning(r, 10, "the row has 7 fields but the header has 14"));
     // Line 11: "1,000" runs, bf16 spelled short, "yes" for verified.
     const auto& xla = r.records[4];
     EXPECT_EQ(xla.line, 11);

@@ -17,7 +17,7 @@ TEST(NsightCompute, LongLayoutAfterProfilerOutput) {
     EXPECT_EQ(mm.line, 8);
     EXPECT_EQ(mm.kernel, "matmul_kernel");
     EXPECT_EQ(mm.params.dump(),
-              R"({"template":"128, 256","grid":"(32, 16, 1)","block":"(256, 1, 1)"})");
+              R"j({"template":"128, 256","grid":"(32, 16, 1)","block":"(256, 1, 1)"})j");
     EXPECT_EQ(mm.device, "NVIDIA H100 80GB HBM3");
     EXPECT_EQ(mm.method, TimingMethod::DeviceProfiler);
     // Launches 0, 1, 3: "1,234.50" usecond, "1,300,000" nsecond, and the section's Duration

@@ -5,11 +5,6 @@
 //   p = exp(s - m'); l = exp(m - m') l + rowsum p; acc = exp(m - m') acc + p v; m = m'
 //   at the last kv step: o = acc / l
 // Masking sets the tail scores to -inf and the tail v rows to 0 (0 * NaN would still be NaN).
-// GCC 12 warns inside its own AVX-512 intrinsics once Eigen's GEMM kernels are inlined
-// (GCC bug 105593, `_mm512_undefined_*`); the warning is about the header, not this code.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
 #include <cmath>
 #include <limits>
 

@@ -31,6 +31,8 @@ struct BlockView {
     // array at the edges) and the array's size.
     std::array<std::int64_t, kMaxRank> origin{};
     std::array<std::int64_t, kMaxRank> extent{};
+    // The view points into an input array, whose contents do not change during the run.
+    bool stable = false;
 
     std::int64_t cols() const { return rank == 0 ? 1 : shape[static_cast<std::size_t>(rank - 1)]; }
     std::int64_t rows() const {

@@ -4,12 +4,8 @@
 //   with "f32_scratch": acc += x @ y; o = acc.astype(o.dtype) at the last reduction step.
 // With accumulator "output" a narrow output dtype rounds the partial sum every step; with
 // "f32_scratch" it rounds once. The scratch lives for the whole run, as Pallas scratch does.
-// GCC 12 warns inside its own AVX-512 intrinsics once Eigen's GEMM kernels are inlined
-// (GCC bug 105593, `_mm512_undefined_*`); the warning is about the header, not this code.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
 #include "core/interp/bodies/factories.h"
+#include "core/interp/bodies/packed_gemm.h"
 #include "core/interp/fill.h"
 
 namespace tl::interp {
@@ -47,9 +43,11 @@ public:
         const std::int64_t keep_y = c_.mask_k_tail ? valid_in_block(k, c_.bk, c_.ky) : c_.bk;
         const bool masked = keep_x < c_.bk || keep_y < c_.bk;
 
-        if (direct_ && !masked) {
-            accumulate(as_matrix<A>(x), as_matrix<A>(y), o, init, last);
-            return;
+        if constexpr (std::is_floating_point_v<A>) {
+            if (direct_ && !masked) {
+                direct_step(x, y, o, init, last);
+                return;
+            }
         }
         load_matrix(x, xa_);
         load_matrix(y, ya_);
@@ -61,6 +59,23 @@ public:
     }
 
 private:
+    // Every operand has type A and nothing is masked: multiply the blocks where they lie.
+    void direct_step(const BlockView& x, const BlockView& y, const BlockView& o, bool init,
+                     bool last) {
+        const auto* xp = reinterpret_cast<const A*>(x.data);
+        const auto* yp = reinterpret_cast<const A*>(y.data);
+        if (c_.scratch) {
+            if (init) acc_.setZero();
+            gemm_.run(xp, x.stride[0], x.stable, yp, y.stride[0], y.stable, acc_.data(),
+                      acc_.cols(), c_.bm, c_.bk, c_.bn);
+            if (last) as_matrix<A>(o) = acc_;
+            return;
+        }
+        if (init) as_matrix<A>(o).setZero();
+        gemm_.run(xp, x.stride[0], x.stable, yp, y.stride[0], y.stable,
+                  reinterpret_cast<A*>(o.data), o.stride[0], c_.bm, c_.bk, c_.bn);
+    }
+
     template <class X, class Y>
     void accumulate(const X& xm, const Y& ym, const BlockView& o, bool init, bool last) {
         if (c_.scratch) {
@@ -93,6 +108,8 @@ private:
     MatmulConfig c_;
     bool direct_;  // every operand already has type A: use the blocks in place
     RowMat<A> acc_, xa_, ya_, prod_, oa_;
+    struct NoGemm {};
+    std::conditional_t<std::is_floating_point_v<A>, PackedGemm<A>, NoGemm> gemm_;
 };
 
 }  // namespace

@@ -1,11 +1,6 @@
 // Uses Eigen's internal GEMM building blocks (gemm_pack_lhs, gemm_pack_rhs, gebp_kernel) the
 // way general_matrix_matrix_product drives them, for one kc x mc x nc panel. These are stable
 // across Eigen 3.x; on another major version the plain product is used instead.
-#if defined(__GNUC__) && !defined(__clang__)
-// GCC 12 warns inside its own AVX-512 intrinsics once these kernels are inlined (GCC bug
-// 105593); the warning is about the header, not this code.
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
 #include "core/interp/bodies/packed_gemm.h"
 
 #define TL_EIGEN_INTERNALS (EIGEN_WORLD_VERSION == 3 && EIGEN_MAJOR_VERSION >= 3)

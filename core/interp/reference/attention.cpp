@@ -1,8 +1,3 @@
-// GCC 12 warns inside its own AVX-512 intrinsics once Eigen's GEMM kernels are inlined
-// (GCC bug 105593, `_mm512_undefined_*`); the warning is about the header, not this code.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
 #include <cmath>
 
 #include <Eigen/Core>
