@@ -32,15 +32,19 @@ std::optional<DType> parse_dtype(std::string_view s) {
 
 int dtype_bits(DType d) {
     switch (d) {
-        case DType::Float64: return 64;
+        case DType::Float64:
+            return 64;
         case DType::Float32:
-        case DType::Int32: return 32;
+        case DType::Int32:
+            return 32;
         case DType::BFloat16:
         case DType::Float16:
-        case DType::Int16: return 16;
+        case DType::Int16:
+            return 16;
         case DType::Int8:
         case DType::UInt8:
-        case DType::Bool: return 8;
+        case DType::Bool:
+            return 8;
     }
     return 8;
 }

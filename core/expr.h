@@ -67,8 +67,8 @@ std::variant<Compiled, Error> compile_expression(std::string_view text, const En
 // "lambda i, j, k: (i, k)" taking `grid_rank` grid indices then one parameter per
 // env.arrays entry, and returning `result_count` values (a 1-tuple may be written without
 // parentheses or a trailing comma). Wrong counts are errors pointing at the offending part.
-std::variant<Compiled, Error> compile_lambda(std::string_view text, const Env& env,
-                                             int grid_rank, int result_count);
+std::variant<Compiled, Error> compile_lambda(std::string_view text, const Env& env, int grid_rank,
+                                             int result_count);
 
 // Convenience: evaluate a constant expression now.
 std::variant<std::int64_t, Error> evaluate(std::string_view text, const Env& env);

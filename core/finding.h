@@ -19,8 +19,8 @@ struct Finding {
     std::optional<std::int64_t> count;
     std::vector<std::int64_t> element;  // first offending element (row-major), may be empty
     std::vector<std::int64_t> program;  // a program that touched it, may be empty
-    std::string rule;   // contract_violation only
-    std::string cause;  // numerical_mismatch only
+    std::string rule;                   // contract_violation only
+    std::string cause;                  // numerical_mismatch only
     std::map<std::string, std::int64_t> case_params;  // the sweep case; empty for the spec's own
 };
 

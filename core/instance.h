@@ -25,7 +25,7 @@ struct ResolvedOperand {
     Role role = Role::Input;
     DType dtype = DType::Float32;
     std::vector<std::int64_t> shape;
-    std::vector<ResolvedBlockDim> block;  // one per dimension (whole array when unspecified)
+    std::vector<ResolvedBlockDim> block;      // one per dimension (whole array when unspecified)
     std::optional<expr::Compiled> index_map;  // nullopt = all zeros
     int buffer_count = 2;
 

@@ -117,10 +117,13 @@ void BlockSlot::load(bool gather) {
     if (interior_) return;
     auto* dst0 = static_cast<std::byte*>(block_.raw());
     const std::size_t row_bytes = fill_row_.size();
-    const std::int64_t rows = block_.size() / std::max<std::int64_t>(1, block_.shape().empty() ? 1 : block_.shape().back());
+    const std::int64_t rows =
+        block_.size() /
+        std::max<std::int64_t>(1, block_.shape().empty() ? 1 : block_.shape().back());
     if (!gather || oob_) {
         for (std::int64_t r = 0; r < rows; ++r)
-            std::memcpy(dst0 + static_cast<std::size_t>(r) * row_bytes, fill_row_.data(), row_bytes);
+            std::memcpy(dst0 + static_cast<std::size_t>(r) * row_bytes, fill_row_.data(),
+                        row_bytes);
         return;
     }
     const int lead = rank_ - 1;
@@ -128,7 +131,8 @@ void BlockSlot::load(bool gather) {
     const std::size_t before = static_cast<std::size_t>(last.clip_start - last.start) * esz_;
     const std::size_t inside = static_cast<std::size_t>(last.clip_size) * esz_;
     std::array<std::int64_t, kMaxRank> sizes{};
-    for (int d = 0; d < lead; ++d) sizes[static_cast<std::size_t>(d)] = win_[static_cast<std::size_t>(d)].size;
+    for (int d = 0; d < lead; ++d)
+        sizes[static_cast<std::size_t>(d)] = win_[static_cast<std::size_t>(d)].size;
     for_each_row(lead, sizes, [&](const std::array<std::int64_t, kMaxRank>& r, std::int64_t row) {
         std::byte* dst = dst0 + static_cast<std::size_t>(row) * row_bytes;
         bool in = true;
@@ -142,7 +146,8 @@ void BlockSlot::load(bool gather) {
             return;
         }
         std::memcpy(dst, fill_row_.data(), before);
-        std::memcpy(dst + before, array_row(r) + static_cast<std::size_t>(last.clip_start) * esz_, inside);
+        std::memcpy(dst + before, array_row(r) + static_cast<std::size_t>(last.clip_start) * esz_,
+                    inside);
         std::memcpy(dst + before + inside, fill_row_.data(), row_bytes - before - inside);
     });
 }
@@ -152,7 +157,8 @@ void BlockSlot::fill_in_place() {
     const int lead = rank_ - 1;
     const DimWindow& last = win_[static_cast<std::size_t>(lead)];
     std::array<std::int64_t, kMaxRank> sizes{};
-    for (int d = 0; d < lead; ++d) sizes[static_cast<std::size_t>(d)] = win_[static_cast<std::size_t>(d)].size;
+    for (int d = 0; d < lead; ++d)
+        sizes[static_cast<std::size_t>(d)] = win_[static_cast<std::size_t>(d)].size;
     for_each_row(lead, sizes, [&](const std::array<std::int64_t, kMaxRank>& r, std::int64_t) {
         std::memcpy(array_row(r) + static_cast<std::size_t>(last.start) * esz_, fill_row_.data(),
                     fill_row_.size());
@@ -168,7 +174,8 @@ void BlockSlot::write_back() {
     const std::size_t before = static_cast<std::size_t>(last.clip_start - last.start) * esz_;
     const std::size_t inside = static_cast<std::size_t>(last.clip_size) * esz_;
     std::array<std::int64_t, kMaxRank> sizes{};
-    for (int d = 0; d < lead; ++d) sizes[static_cast<std::size_t>(d)] = win_[static_cast<std::size_t>(d)].size;
+    for (int d = 0; d < lead; ++d)
+        sizes[static_cast<std::size_t>(d)] = win_[static_cast<std::size_t>(d)].size;
     for_each_row(lead, sizes, [&](const std::array<std::int64_t, kMaxRank>& r, std::int64_t row) {
         for (int d = 0; d < lead; ++d) {
             const auto du = static_cast<std::size_t>(d);
@@ -184,12 +191,14 @@ WriterRecord make_writer_record(const ResolvedOperand& op) {
     WriterRecord rec;
     rec.shape = op.shape;
     std::int64_t n = 1;
-    for (const auto& b : op.block) rec.per_element = rec.per_element || b.kind == BlockDim::Kind::Element;
+    for (const auto& b : op.block)
+        rec.per_element = rec.per_element || b.kind == BlockDim::Kind::Element;
     for (int d = 0; d < op.rank(); ++d) {
         const auto& b = op.block[static_cast<std::size_t>(d)];
         const std::int64_t dim = op.shape[static_cast<std::size_t>(d)];
-        const std::int64_t size =
-            rec.per_element || b.kind != BlockDim::Kind::Blocked ? 1 : std::max<std::int64_t>(b.size, 1);
+        const std::int64_t size = rec.per_element || b.kind != BlockDim::Kind::Blocked
+                                      ? 1
+                                      : std::max<std::int64_t>(b.size, 1);
         rec.cell_size.push_back(size);
         rec.cells.push_back((dim + size - 1) / size);
         n *= rec.cells.back();
@@ -220,7 +229,8 @@ void record_write(WriterRecord& rec, const BlockSlot& slot, std::int32_t id) {
     }
     const int lead = rank - 1;
     std::array<std::int64_t, kMaxRank> sizes{};
-    for (int d = 0; d < lead; ++d) sizes[static_cast<std::size_t>(d)] = win[static_cast<std::size_t>(d)].clip_size;
+    for (int d = 0; d < lead; ++d)
+        sizes[static_cast<std::size_t>(d)] = win[static_cast<std::size_t>(d)].clip_size;
     const DimWindow& last = win[static_cast<std::size_t>(lead)];
     for_each_row(lead, sizes, [&](const std::array<std::int64_t, kMaxRank>& r, std::int64_t) {
         std::int64_t off = last.clip_start;

@@ -59,7 +59,7 @@ private:
     std::byte* base_;
     std::size_t esz_;
     std::array<std::int64_t, kMaxRank> astride_{};
-    Buffer block_;                   // full block shape, squeezed dims of size 1
+    Buffer block_;                     // full block shape, squeezed dims of size 1
     std::vector<std::byte> fill_row_;  // one block row of the fill
     std::vector<std::int64_t> args_;
     std::array<std::int64_t, kMaxRank> idx_{}, prev_{};

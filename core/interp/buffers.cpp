@@ -34,8 +34,8 @@ std::byte* allocate(std::size_t bytes) {
         return static_cast<std::byte*>(p);
     }
 #endif
-    auto* p = static_cast<std::byte*>(::operator new(bytes == 0 ? kAlign : bytes,
-                                                     std::align_val_t{kAlign}));
+    auto* p = static_cast<std::byte*>(
+        ::operator new (bytes == 0 ? kAlign : bytes, std::align_val_t{kAlign}));
     std::memset(p, 0, bytes);
     return p;
 }
@@ -48,7 +48,7 @@ void Buffer::Free::operator()(std::byte* p) const {
         return;
     }
 #endif
-    ::operator delete(p, std::align_val_t{kAlign});
+    ::operator delete (p, std::align_val_t{kAlign});
 }
 
 Buffer::Buffer(DType dtype, std::vector<std::int64_t> shape)

@@ -30,23 +30,31 @@ struct TypeTag {
 template <class F>
 decltype(auto) dispatch_dtype(DType d, F&& f) {
     switch (d) {
-        case DType::Float32: return f(TypeTag<float>{});
-        case DType::BFloat16: return f(TypeTag<bf16>{});
-        case DType::Float16: return f(TypeTag<f16>{});
-        case DType::Float64: return f(TypeTag<double>{});
-        case DType::Int8: return f(TypeTag<std::int8_t>{});
-        case DType::Int16: return f(TypeTag<std::int16_t>{});
-        case DType::Int32: return f(TypeTag<std::int32_t>{});
-        case DType::UInt8: return f(TypeTag<std::uint8_t>{});
-        case DType::Bool: return f(TypeTag<bool>{});
+        case DType::Float32:
+            return f(TypeTag<float>{});
+        case DType::BFloat16:
+            return f(TypeTag<bf16>{});
+        case DType::Float16:
+            return f(TypeTag<f16>{});
+        case DType::Float64:
+            return f(TypeTag<double>{});
+        case DType::Int8:
+            return f(TypeTag<std::int8_t>{});
+        case DType::Int16:
+            return f(TypeTag<std::int16_t>{});
+        case DType::Int32:
+            return f(TypeTag<std::int32_t>{});
+        case DType::UInt8:
+            return f(TypeTag<std::uint8_t>{});
+        case DType::Bool:
+            return f(TypeTag<bool>{});
     }
     return f(TypeTag<float>{});
 }
 
 template <class T>
-constexpr bool is_float_type =
-    std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, bf16> ||
-    std::is_same_v<T, f16>;
+constexpr bool is_float_type = std::is_same_v<T, float> || std::is_same_v<T, double> ||
+                               std::is_same_v<T, bf16> || std::is_same_v<T, f16>;
 
 // A value of type T from a double: floats round to nearest; integers truncate toward zero
 // (NaN gives 0, values past int64 saturate first) and then wrap; bool is v != 0.
@@ -123,8 +131,8 @@ public:
     // Element i (row-major) as a double (bool 0/1); per-element dispatch, for tests and
     // reports rather than inner loops.
     double get(std::int64_t i) const;
-    std::int64_t get_int(std::int64_t i) const;  // integers exactly; floats truncated
-    void set(std::int64_t i, double v);          // by from_double
+    std::int64_t get_int(std::int64_t i) const;    // integers exactly; floats truncated
+    void set(std::int64_t i, double v);            // by from_double
     void set_int(std::int64_t i, std::int64_t v);  // by from_int
     // Every element as a double / as an int64 (one dispatch for the whole array).
     std::vector<double> to_doubles() const;

@@ -10,26 +10,38 @@ namespace {
 
 double eps(DType d) {
     switch (d) {
-        case DType::Float64: return std::numeric_limits<double>::epsilon();
-        case DType::Float32: return std::numeric_limits<float>::epsilon();
-        case DType::BFloat16: return 0x1.0p-7;
-        case DType::Float16: return 0x1.0p-10;
-        default: return 0;
+        case DType::Float64:
+            return std::numeric_limits<double>::epsilon();
+        case DType::Float32:
+            return std::numeric_limits<float>::epsilon();
+        case DType::BFloat16:
+            return 0x1.0p-7;
+        case DType::Float16:
+            return 0x1.0p-10;
+        default:
+            return 0;
     }
 }
 
 double base_rtol(DType d) {
     switch (d) {
-        case DType::Float64: return 1e-12;
-        case DType::Float32: return 1e-6;
-        case DType::BFloat16: return 1e-2;
-        case DType::Float16: return 2e-3;
-        default: return 0;
+        case DType::Float64:
+            return 1e-12;
+        case DType::Float32:
+            return 1e-6;
+        case DType::BFloat16:
+            return 1e-2;
+        case DType::Float16:
+            return 2e-3;
+        default:
+            return 0;
     }
 }
 
 // Room for results that underflow the output dtype (products of small f16 values).
-double tiny(DType d) { return d == DType::Float16 ? 1e-7 : 1e-30; }
+double tiny(DType d) {
+    return d == DType::Float16 ? 1e-7 : 1e-30;
+}
 
 double max_abs(const Buffer& b) {
     double m = 0;
@@ -98,9 +110,9 @@ OutputComparison compare_output(const Buffer& out, const Buffer& ref, const Tole
             if (a == r) continue;
             const double abs_err = std::abs(static_cast<double>(a) - static_cast<double>(r));
             c.max_abs_error = std::max(c.max_abs_error, abs_err);
-            c.max_rel_error = std::max(c.max_rel_error,
-                                       r == 0 ? std::numeric_limits<double>::infinity()
-                                              : abs_err / std::abs(static_cast<double>(r)));
+            c.max_rel_error =
+                std::max(c.max_rel_error, r == 0 ? std::numeric_limits<double>::infinity()
+                                                 : abs_err / std::abs(static_cast<double>(r)));
             bad(i);
         }
         return c;
@@ -110,7 +122,8 @@ OutputComparison compare_output(const Buffer& out, const Buffer& ref, const Tole
         const double av = a[static_cast<std::size_t>(i)], rv = r[static_cast<std::size_t>(i)];
         if (av == rv || (std::isnan(av) && std::isnan(rv))) continue;
         const double abs_err = std::abs(av - rv);
-        const double rel_err = rv == 0 ? std::numeric_limits<double>::infinity() : abs_err / std::abs(rv);
+        const double rel_err =
+            rv == 0 ? std::numeric_limits<double>::infinity() : abs_err / std::abs(rv);
         if (std::isnan(abs_err)) {
             c.max_abs_error = c.max_rel_error = std::numeric_limits<double>::quiet_NaN();
         } else if (!std::isnan(c.max_abs_error)) {

@@ -9,7 +9,9 @@ std::uint64_t splitmix64(std::uint64_t& x) {
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
 }
-std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+std::uint64_t rotl(std::uint64_t x, int k) {
+    return (x << k) | (x >> (64 - k));
+}
 }  // namespace
 
 Rng::Rng(std::uint64_t seed) {
@@ -28,7 +30,9 @@ std::uint64_t Rng::next() {
     return result;
 }
 
-double Rng::uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+double Rng::uniform() {
+    return static_cast<double>(next() >> 11) * 0x1.0p-53;
+}
 
 void generate_input(Buffer& buf, std::int64_t seed, int stream) {
     std::uint64_t key = static_cast<std::uint64_t>(seed);

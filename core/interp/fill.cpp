@@ -18,7 +18,9 @@ void fill_raw(void* p, DType d, std::int64_t n, Uninitialized u) {
     });
 }
 
-void fill(Buffer& buf, Uninitialized u) { fill_raw(buf.raw(), buf.dtype(), buf.size(), u); }
+void fill(Buffer& buf, Uninitialized u) {
+    fill_raw(buf.raw(), buf.dtype(), buf.size(), u);
+}
 
 Uninitialized alternate_fill(Uninitialized u) {
     // nan -> zero, zero -> sentinel, sentinel -> zero: each pair differs for floats,

@@ -36,8 +36,8 @@ GridRun run_grid(const Instance& inst, Body& body, const std::vector<Buffer>& in
         if (op.rank() >= 1 && op.rank() <= kMaxRank && op.block.size() == op.shape.size()) continue;
         run.errors.push_back({"", "operands[" + std::to_string(i) + "].shape", 0, 0,
                               "the interpreter handles ranks 1 to 4 with one block entry per "
-                              "dimension; '" + op.name + "' has rank " +
-                                  std::to_string(op.rank())});
+                              "dimension; '" +
+                                  op.name + "' has rank " + std::to_string(op.rank())});
         return run;
     }
 
@@ -89,8 +89,9 @@ GridRun run_grid(const Instance& inst, Body& body, const std::vector<Buffer>& in
         }
         if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
             run.cancelled = true;
-            run.errors.push_back({"", "", 0, 0, "cancelled after " + std::to_string(p) + " of " +
-                                                    std::to_string(total) + " programs"});
+            run.errors.push_back({"", "", 0, 0,
+                                  "cancelled after " + std::to_string(p) + " of " +
+                                      std::to_string(total) + " programs"});
             return run;
         }
         for (std::size_t i = 0; i < ins.size(); ++i) {

@@ -111,12 +111,13 @@ std::string value_fix(const Instance& inst, const KernelSpec& k, const RunResult
         const auto& x = input(inst, run, 0);
         const auto blk = interp::visible_block_shape(x);
         if (!blk.empty() && blk.back() < x.shape.back())
-            return "softmax is taken within each block: the block's " +
-                   std::to_string(blk.back()) + " columns are narrower than the row (" +
-                   std::to_string(x.shape.back()) + "); make the block span whole rows";
+            return "softmax is taken within each block: the block's " + std::to_string(blk.back()) +
+                   " columns are narrower than the row (" + std::to_string(x.shape.back()) +
+                   "); make the block span whole rows";
         return "check that x's and o's index maps return the same block";
     }
-    if (const std::string f = init_fix(k); !f.empty()) return f + " (a step that re-zeroes drops the sum so far)";
+    if (const std::string f = init_fix(k); !f.empty())
+        return f + " (a step that re-zeroes drops the sum so far)";
     if ((b == "matmul" || b == "rowsum" || b == "attention") &&
         option_axis(k, "reduction_axis", -1) < 0)
         return "kernel.reduction_axis is not set, so every program starts its block afresh: set "
@@ -221,11 +222,14 @@ std::vector<Finding> compare_outputs(const Instance& inst, const KernelSpec& ker
                 if (g.never_written < g.count)
                     msg += " (" + std::to_string(g.count - g.never_written) +
                            " more come from visits that started from uninitialised memory)";
-                msg += ": make the grid cover every block, e.g. cdiv(dim, block) for each grid "
-                       "size, and check the output's index map";
+                msg +=
+                    ": make the grid cover every block, e.g. cdiv(dim, block) for each grid "
+                    "size, and check the output's index map";
             } else if (cause == Cause::Uninitialized) {
-                msg += ". The visit that wrote it back started from uninitialised memory and "
-                       "the value depends on it: " + reduction_fix(inst, kernel, revisit);
+                msg +=
+                    ". The visit that wrote it back started from uninitialised memory and "
+                    "the value depends on it: " +
+                    reduction_fix(inst, kernel, revisit);
             } else if (cause == Cause::Padding) {
                 msg += ". Padding read past the edge of " + padding_inputs(inst, run) +
                        " reached valid outputs: " + padding_fix(inst, kernel, run);

@@ -36,7 +36,8 @@ NumericsResult check_numerics(const Instance& inst, const Spec& spec, const RunO
         // read often lands only in dropped writes).
         const Uninitialized u = spec.uninitialized, alt = alternate_fill(u);
         CauseEvidence ev;
-        interp::GridRun a = interp::run_kernel(inst, kernel, run.inputs, {alt, u, u}, spec.revisit, options);
+        interp::GridRun a =
+            interp::run_kernel(inst, kernel, run.inputs, {alt, u, u}, spec.revisit, options);
         interp::GridRun b = a.ok ? interp::run_kernel(inst, kernel, run.inputs, {u, alt, alt},
                                                       spec.revisit, options)
                                  : interp::GridRun{};
@@ -52,8 +53,8 @@ NumericsResult check_numerics(const Instance& inst, const Spec& spec, const RunO
     res.ran = true;
     res.findings = std::move(findings);
     for (auto& c : cmps) {
-        res.outputs.push_back({c.operand, c.elements, c.mismatches, c.max_abs_error,
-                               c.max_rel_error, c.tolerance});
+        res.outputs.push_back(
+            {c.operand, c.elements, c.mismatches, c.max_abs_error, c.max_rel_error, c.tolerance});
         res.max_abs_error = nan_max(res.max_abs_error, c.max_abs_error);
         res.max_rel_error = nan_max(res.max_rel_error, c.max_rel_error);
     }

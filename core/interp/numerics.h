@@ -36,6 +36,7 @@ struct NumericsResult {
 
 // Runs the spec's kernel on `inst` with the spec's policy, seed and tolerance. A spec
 // without a kernel gives ran == false and no errors.
-NumericsResult check_numerics(const Instance& inst, const Spec& spec, const RunOptions& options = {});
+NumericsResult check_numerics(const Instance& inst, const Spec& spec,
+                              const RunOptions& options = {});
 
 }  // namespace tl

@@ -30,12 +30,15 @@ Field classify(const std::string& k) {
             if (k == "name") return Field::Name;
             if (k == "args") return Field::Args;
             break;
-        default: break;
+        default:
+            break;
     }
     return Field::Other;
 }
 
-bool is_device_thread(const std::string& name) { return name == "XLA Ops" || name == "XLA Modules"; }
+bool is_device_thread(const std::string& name) {
+    return name == "XLA Ops" || name == "XLA Modules";
+}
 
 class TraceSax {
 public:
@@ -62,11 +65,22 @@ public:
     bool string(string_t& s) {
         if (depth_ == event_depth_) {
             switch (field_) {
-                case Field::Ph: ph_ = s.size() == 1 ? s[0] : '?'; break;
-                case Field::Name: name_.assign(s); break;
-                case Field::Pid: pid_.assign(s); has_pid_ = true; break;
-                case Field::Tid: tid_.assign(s); has_tid_ = true; break;
-                default: break;
+                case Field::Ph:
+                    ph_ = s.size() == 1 ? s[0] : '?';
+                    break;
+                case Field::Name:
+                    name_.assign(s);
+                    break;
+                case Field::Pid:
+                    pid_.assign(s);
+                    has_pid_ = true;
+                    break;
+                case Field::Tid:
+                    tid_.assign(s);
+                    has_tid_ = true;
+                    break;
+                default:
+                    break;
             }
         } else if (depth_ == event_depth_ + 1 && in_args_ && args_name_key_) {
             args_name_.assign(s);
@@ -76,19 +90,26 @@ public:
 
     bool start_object(std::size_t) {
         ++depth_;
-        if (depth_ == event_depth_) begin_event();
-        else if (depth_ == event_depth_ + 1 && field_ == Field::Args) in_args_ = true;
+        if (depth_ == event_depth_)
+            begin_event();
+        else if (depth_ == event_depth_ + 1 && field_ == Field::Args)
+            in_args_ = true;
         return true;
     }
     bool key(string_t& k) {
-        if (depth_ == event_depth_) field_ = classify(k);
-        else if (depth_ == event_depth_ + 1 && in_args_) args_name_key_ = k == "name";
-        else if (depth_ == 1 && !root_array_) events_next_ = k == "traceEvents";
+        if (depth_ == event_depth_)
+            field_ = classify(k);
+        else if (depth_ == event_depth_ + 1 && in_args_)
+            args_name_key_ = k == "name";
+        else if (depth_ == 1 && !root_array_)
+            events_next_ = k == "traceEvents";
         return true;
     }
     bool end_object() {
-        if (depth_ == event_depth_) end_event();
-        else if (depth_ == event_depth_ + 1) in_args_ = false;
+        if (depth_ == event_depth_)
+            end_event();
+        else if (depth_ == event_depth_ + 1)
+            in_args_ = false;
         --depth_;
         return true;
     }
@@ -124,11 +145,24 @@ private:
     bool number(double v, long long as_id) {
         if (depth_ != event_depth_) return true;
         switch (field_) {
-            case Field::Ts: ts_ = v; has_ts_ = true; break;
-            case Field::Dur: dur_ = v; has_dur_ = true; break;
-            case Field::Pid: pid_ = std::to_string(as_id); has_pid_ = true; break;
-            case Field::Tid: tid_ = std::to_string(as_id); has_tid_ = true; break;
-            default: break;
+            case Field::Ts:
+                ts_ = v;
+                has_ts_ = true;
+                break;
+            case Field::Dur:
+                dur_ = v;
+                has_dur_ = true;
+                break;
+            case Field::Pid:
+                pid_ = std::to_string(as_id);
+                has_pid_ = true;
+                break;
+            case Field::Tid:
+                tid_ = std::to_string(as_id);
+                has_tid_ = true;
+                break;
+            default:
+                break;
         }
         return true;
     }
@@ -183,8 +217,8 @@ void TraceSax::warn(int kind, std::string message) {
     if (++warned_[kind] > kMaxWarningsPerKind) return;
     const std::string path = "traceEvents[" + std::to_string(event_index_) + "]";
     // A one-line trace has no useful line: name the event by its JSON path instead.
-    result_.warnings.push_back(timing_warning(config_, line_ > 1 ? line_ : 0, std::move(message),
-                                              line_ > 1 ? "" : path));
+    result_.warnings.push_back(
+        timing_warning(config_, line_ > 1 ? line_ : 0, std::move(message), line_ > 1 ? "" : path));
 }
 
 std::uint32_t TraceSax::track_index() {
@@ -195,7 +229,8 @@ std::uint32_t TraceSax::track_index() {
         data_.tracks.push_back({pid_, tid_});
         const auto name = data_.thread_names.find({pid_, tid_});
         track_kind_.push_back(name == data_.thread_names.end() ? 0
-                              : is_device_thread(name->second) ? 1 : 2);
+                              : is_device_thread(name->second) ? 1
+                                                               : 2);
     }
     cached_pid_ = pid_;
     cached_tid_ = tid_;
@@ -251,9 +286,14 @@ void TraceSax::end_event() {
             }
             break;
         case 'B':
-        case 'E': ++begin_end_; break;
-        case 0: warn(2, "an event without ph: skipped"); break;
-        default: break;
+        case 'E':
+            ++begin_end_;
+            break;
+        case 0:
+            warn(2, "an event without ph: skipped");
+            break;
+        default:
+            break;
     }
 }
 
@@ -301,10 +341,9 @@ public:
             result.complete = false;
             result.warnings.push_back(timing_warning(
                 config, source.line(),
-                source.cancelled()
-                    ? std::string("import cancelled")
-                    : "the trace is not valid JSON (" + sax.error() +
-                          "): the events before that point are kept"));
+                source.cancelled() ? std::string("import cancelled")
+                                   : "the trace is not valid JSON (" + sax.error() +
+                                         "): the events before that point are kept"));
         } else if (!sax.found_events()) {
             result.complete = false;
             result.warnings.push_back(timing_warning(

@@ -21,7 +21,7 @@ public:
     CsvReader(std::istream& in, const ProgressFn& progress, std::uint64_t total_bytes);
     // Reads the next record into `fields`; false at the end, on cancel or on a runaway quote.
     bool next(std::vector<std::string>& fields);
-    int line() const { return line_; }                // where the last record started
+    int line() const { return line_; }                 // where the last record started
     const std::string& text() const { return text_; }  // the last record as written
     bool cancelled() const { return cancelled_; }
     // Set when a quoted field never closes: reading stops there.

@@ -83,17 +83,18 @@ void write_sentence(const std::vector<TimingRecord>& records, Decision& d) {
                      (s >= 1 ? "faster" : "slower") + " than " + d.baseline_impl + " on " +
                      d.target + runs;
         if (!d.share || !d.saving) {
-            d.sentence += "; its share of the step is unknown (give step_s, a trace, or type it "
-                          "in), so the end-to-end gain cannot be judged";
+            d.sentence +=
+                "; its share of the step is unknown (give step_s, a trace, or type it "
+                "in), so the end-to-end gain cannot be judged";
         } else if (*d.saving < 0) {
             d.sentence += "; at " + format_percent(*d.share) + " of the step that costs " +
                           format_percent(-*d.saving) +
                           " end to end \xe2\x80\x94 does not earn its complexity";
         } else {
             d.sentence += "; at " + format_percent(*d.share) + " of the step that saves " +
-                          format_percent(*d.saving) + " end to end: " +
-                          (*d.earns_complexity ? "at or above" : "below") + " the " +
-                          format_percent(d.threshold) + " threshold \xe2\x80\x94 " +
+                          format_percent(*d.saving) +
+                          " end to end: " + (*d.earns_complexity ? "at or above" : "below") +
+                          " the " + format_percent(d.threshold) + " threshold \xe2\x80\x94 " +
                           (*d.earns_complexity ? "earns" : "does not earn") + " its complexity";
         }
     }
@@ -186,8 +187,10 @@ Decision decide(const std::vector<TimingRecord>& records, const DecisionConfig& 
     for (std::size_t i : mine) {
         if (reason[i]) continue;
         const auto& t = records[i].target;
-        if (!t) reason[i] = "target unknown: say where it was measured (a target column or option)";
-        else if (*t != d.target) reason[i] = "measured on " + *t + ", not " + d.target;
+        if (!t)
+            reason[i] = "target unknown: say where it was measured (a target column or option)";
+        else if (*t != d.target)
+            reason[i] = "measured on " + *t + ", not " + d.target;
     }
     list_excluded();
 
@@ -195,8 +198,10 @@ Decision decide(const std::vector<TimingRecord>& records, const DecisionConfig& 
     for (std::size_t i : mine) {
         if (reason[i]) continue;
         const std::string& impl = *records[i].impl;
-        if (impl == config.candidate_impl) candidates.push_back(i);
-        else if (!config.baseline || impl == *config.baseline) baselines.push_back(i);
+        if (impl == config.candidate_impl)
+            candidates.push_back(i);
+        else if (!config.baseline || impl == *config.baseline)
+            baselines.push_back(i);
     }
     const auto by_median = [&](std::size_t a, std::size_t b) {
         return *records[a].median_s < *records[b].median_s;

@@ -31,10 +31,10 @@ struct Decision {
     std::optional<std::size_t> runner_up;  // the second fastest
     std::optional<std::size_t> baseline;   // the baseline record compared against
     std::string baseline_impl;
-    bool tie = false;      // best and runner-up overlap within their min-max ranges
-    std::string tie_note;  // empty when no tie
-    std::optional<double> speedup;             // baseline median / best median
-    std::optional<double> share;               // the op's fraction of the step
+    bool tie = false;               // best and runner-up overlap within their min-max ranges
+    std::string tie_note;           // empty when no tie
+    std::optional<double> speedup;  // baseline median / best median
+    std::optional<double> share;    // the op's fraction of the step
     std::optional<double> end_to_end_speedup;  // 1 / ((1 - p) + p / s)
     std::optional<double> saving;              // fraction of the step saved: p (1 - 1/s)
     std::optional<bool> earns_complexity;      // saving >= threshold; unset without a share

@@ -22,7 +22,9 @@ double interpolate(const std::vector<double>& sorted, double q) {
     return sorted[lo] + (pos - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
 }
 
-std::string opt(const std::optional<std::string>& s) { return s ? "1" + *s : "0"; }
+std::string opt(const std::optional<std::string>& s) {
+    return s ? "1" + *s : "0";
+}
 
 // Everything that makes two records the same candidate, as one string. Params are compared
 // regardless of key order.
@@ -102,10 +104,11 @@ std::optional<double> seconds_per_unit(std::string_view unit) {
     std::string u = lower(unit);
     if (u.ends_with("nds")) u.pop_back();  // "useconds" -> "usecond"
     static const std::map<std::string, double> kUnits{
-        {"ns", 1e-9},      {"nsec", 1e-9},    {"nsecond", 1e-9}, {"nanosecond", 1e-9},
-        {"us", 1e-6},      {"\xc2\xb5s", 1e-6}, {"\xce\xbcs", 1e-6}, {"usec", 1e-6},  {"usecond", 1e-6},
-        {"microsecond", 1e-6}, {"ms", 1e-3},  {"msec", 1e-3},    {"msecond", 1e-3},
-        {"millisecond", 1e-3}, {"s", 1.0},    {"sec", 1.0},      {"second", 1.0}};
+        {"ns", 1e-9},      {"nsec", 1e-9},        {"nsecond", 1e-9},   {"nanosecond", 1e-9},
+        {"us", 1e-6},      {"\xc2\xb5s", 1e-6},   {"\xce\xbcs", 1e-6}, {"usec", 1e-6},
+        {"usecond", 1e-6}, {"microsecond", 1e-6}, {"ms", 1e-3},        {"msec", 1e-3},
+        {"msecond", 1e-3}, {"millisecond", 1e-3}, {"s", 1.0},          {"sec", 1.0},
+        {"second", 1.0}};
     const auto it = kUnits.find(u);
     if (it == kUnits.end()) return std::nullopt;
     return it->second;

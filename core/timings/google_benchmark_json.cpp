@@ -14,13 +14,30 @@
 namespace tl {
 namespace {
 
-constexpr std::array<std::string_view, 24> kKnownKeys{
-    "name",          "family_index",    "per_family_instance_index", "run_name",
-    "run_type",      "repetitions",     "repetition_index",          "threads",
-    "iterations",    "real_time",       "cpu_time",                  "time_unit",
-    "aggregate_name", "aggregate_unit", "error_occurred",            "error_message",
-    "label",         "bytes_per_second", "items_per_second",         "big_o",
-    "cpu_coefficient", "real_coefficient", "rms",                    "skipped"};
+constexpr std::array<std::string_view, 24> kKnownKeys{"name",
+                                                      "family_index",
+                                                      "per_family_instance_index",
+                                                      "run_name",
+                                                      "run_type",
+                                                      "repetitions",
+                                                      "repetition_index",
+                                                      "threads",
+                                                      "iterations",
+                                                      "real_time",
+                                                      "cpu_time",
+                                                      "time_unit",
+                                                      "aggregate_name",
+                                                      "aggregate_unit",
+                                                      "error_occurred",
+                                                      "error_message",
+                                                      "label",
+                                                      "bytes_per_second",
+                                                      "items_per_second",
+                                                      "big_o",
+                                                      "cpu_coefficient",
+                                                      "real_coefficient",
+                                                      "rms",
+                                                      "skipped"};
 
 std::string lower(std::string_view s) {
     std::string out(s);
@@ -53,8 +70,10 @@ Context read_context(const Json& root) {
     if (auto d = text("dtype")) c.dtype = normalise_dtype(*d).value_or(*d);
     if (auto m = text("method")) c.method = parse_timing_method(*m);
     const Json& v = json_field(ctx, "verified");
-    if (v.is_boolean()) c.verified = v.get<bool>();
-    else if (v == "true" || v == "false") c.verified = v == "true";
+    if (v.is_boolean())
+        c.verified = v.get<bool>();
+    else if (v == "true" || v == "false")
+        c.verified = v == "true";
     return c;
 }
 
@@ -95,8 +114,9 @@ TimingRecord Importer::base_record(const Row& row, const std::string& run_name) 
         r.params["arg" + std::to_string(i)] = param_value(np.unnamed[i]);
     if (!np.unnamed.empty() && !warned_unnamed_) {
         warned_unnamed_ = true;
-        warn(row, "the arguments of '" + run_name + "' have no names: kept as arg0, arg1, ... "
-                  "(name them with ->ArgNames({...}) to match the spec's parameters)");
+        warn(row, "the arguments of '" + run_name +
+                      "' have no names: kept as arg0, arg1, ... "
+                      "(name them with ->ArgNames({...}) to match the spec's parameters)");
     }
     lift_record_fields(r);
     if (!r.kernel) r.kernel = context_.kernel;
@@ -143,8 +163,10 @@ void Importer::add_iteration(const Row& row, const std::string& run_name) {
     }
     const auto s = seconds(row, "real_time");
     if (!s) return;
-    if (!std::isfinite(*s)) r.status = TimingStatus::Failed;
-    else set_single_run(r, *s);
+    if (!std::isfinite(*s))
+        r.status = TimingStatus::Failed;
+    else
+        set_single_run(r, *s);
     result_.records.push_back(std::move(r));
 }
 
@@ -154,11 +176,16 @@ void Importer::add_aggregates(const std::vector<Row>& rows, const std::string& r
     for (const auto& row : rows) {
         const std::string& agg = row.aggregate_name;
         std::optional<double>* field = nullptr;
-        if (agg == "mean") field = &r.mean_s;
-        else if (agg == "median") field = &r.median_s;
-        else if (agg == "stddev") field = &r.std_s;
-        else if (agg == "min") field = &r.min_s;
-        else if (agg == "max") field = &r.max_s;
+        if (agg == "mean")
+            field = &r.mean_s;
+        else if (agg == "median")
+            field = &r.median_s;
+        else if (agg == "stddev")
+            field = &r.std_s;
+        else if (agg == "min")
+            field = &r.min_s;
+        else if (agg == "max")
+            field = &r.max_s;
         if (!field || json_text_or(*row.obj, "aggregate_unit", "time") != "time") {
             warn(row, "aggregate row '" + agg + "' has no time: skipped");
             continue;
@@ -188,9 +215,11 @@ void Importer::add_aggregates(const std::vector<Row>& rows, const std::string& r
 void Importer::run() {
     const auto it = doc_.root.find("benchmarks");
     if (!doc_.root.is_object() || it == doc_.root.end() || !it->is_array()) {
-        result_.warnings.push_back(timing_warning(
-            config_, 0, "there is no benchmarks array at the top level: not Google Benchmark "
-                        "JSON (write it with --benchmark_format=json)", "benchmarks"));
+        result_.warnings.push_back(
+            timing_warning(config_, 0,
+                           "there is no benchmarks array at the top level: not Google Benchmark "
+                           "JSON (write it with --benchmark_format=json)",
+                           "benchmarks"));
         result_.complete = false;
         return;
     }
@@ -231,8 +260,10 @@ void Importer::run() {
         std::vector<Row> aggregates;
         bool iterations = false;
         for (const auto& row : rows) {
-            if (row.aggregate) aggregates.push_back(row);
-            else iterations = true;
+            if (row.aggregate)
+                aggregates.push_back(row);
+            else
+                iterations = true;
         }
         if (iterations) {
             for (const auto& row : rows)
@@ -278,8 +309,8 @@ public:
             } catch (const std::exception& e) {
                 // A shape this reader did not foresee: keep what was read, say why it stopped.
                 result.warnings.push_back(timing_warning(
-                    config, 0, std::string("the file could not be read to its end (") +
-                                   e.what() + ")"));
+                    config, 0,
+                    std::string("the file could not be read to its end (") + e.what() + ")"));
                 result.complete = false;
             }
         }

@@ -45,8 +45,9 @@ GzipStreambuf::int_type GzipStreambuf::underflow() {
         if (zs.avail_in == 0 && !fill_input()) {
             // The input ends: fine after a whole member, truncated inside one.
             if (!member_ended_)
-                error_ = "the gzip data is truncated (the file ends inside the compressed "
-                         "stream): copy the file again";
+                error_ =
+                    "the gzip data is truncated (the file ends inside the compressed "
+                    "stream): copy the file again";
             finished_ = true;
             break;
         }

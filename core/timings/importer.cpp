@@ -62,7 +62,8 @@ void finish_import(ImportResult& result, std::string_view format, const ImportCo
         result.warnings.push_back(timing_warning(
             config, first_line,
             std::to_string(unknown) +
-                (unknown == 1 ? " record does not say how it was" : " records do not say how they were") +
+                (unknown == 1 ? " record does not say how it was"
+                              : " records do not say how they were") +
                 " timed (method unknown): a wall-clock figure without "
                 "synchronisation is worthless for async runtimes such as JAX; time with "
                 "block_until_ready or a device profiler and set the method"));

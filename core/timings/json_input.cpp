@@ -37,7 +37,8 @@ int quote_nonstandard_numbers(std::string& text) {
         if (c == '"') in_string = true;
         bool replaced = false;
         if (c == '-' || c == 'I' || c == 'N' || c == 'i' || c == 'n') {
-            const bool word_start = i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1]));
+            const bool word_start =
+                i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1]));
             for (const auto& [word, repl] : kWords) {
                 const std::size_t after = i + word.size();
                 if (!word_start || text.compare(i, word.size(), word) != 0) continue;
@@ -115,7 +116,7 @@ JsonDocument read_json_document(std::istream& in, const ImportConfig& config,
     std::string key;
     std::map<std::string, int> counts;
     const Json::parser_callback_t record_lines = [&](int depth, Json::parse_event_t event,
-                                                    Json& parsed) {
+                                                     Json& parsed) {
         if (depth == 1 && event == Json::parse_event_t::key) key = parsed.get<std::string>();
         if (depth == 2 && event == Json::parse_event_t::object_start) {
             const int index = counts[key]++;
@@ -126,9 +127,9 @@ JsonDocument read_json_document(std::istream& in, const ImportConfig& config,
     try {
         doc.root = Json::parse(source.begin(), source.end(), record_lines);
     } catch (const Json::parse_error& e) {
-        doc.error = timing_warning(config, source.line(),
-                                   "not valid JSON (" + json_error_text(e.what()) +
-                                       "): the file is damaged or not JSON");
+        doc.error = timing_warning(
+            config, source.line(),
+            "not valid JSON (" + json_error_text(e.what()) + "): the file is damaged or not JSON");
     }
     return doc;
 }
@@ -167,8 +168,8 @@ bool json_true(const Json& obj, std::string_view key) {
 }
 
 std::string json_error_text(std::string_view what) {
-    if (const auto close = what.find("] "); what.starts_with("[json.exception") &&
-                                            close != std::string_view::npos)
+    if (const auto close = what.find("] ");
+        what.starts_with("[json.exception") && close != std::string_view::npos)
         what.remove_prefix(close + 2);
     if (what.starts_with("parse error at ")) what.remove_prefix(15);
     return std::string(what);

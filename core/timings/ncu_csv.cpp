@@ -34,7 +34,8 @@ bool is_tool_line(const std::string& text) {
 }
 
 // Seconds from a value and its unit; records why not in `why`.
-std::optional<double> duration(const std::string& value, const std::string& unit, std::string* why) {
+std::optional<double> duration(const std::string& value, const std::string& unit,
+                               std::string* why) {
     const auto n = parse_csv_number(value);
     if (!n.ok()) {
         *why = "'" + value + "'";
@@ -63,8 +64,8 @@ public:
     bool supports(std::string_view name, std::string_view head) const override {
         if (ends_with_nocase(name, ".json")) return false;
         const auto has = [&](std::string_view k) { return head.find(k) != std::string_view::npos; };
-        return has("\"Kernel Name\"") && (has("\"Metric Name\"") || has(kDuration) ||
-                                          has("==PROF=="));
+        return has("\"Kernel Name\"") &&
+               (has("\"Metric Name\"") || has(kDuration) || has("==PROF=="));
     }
     ImportResult import(std::istream& in, const ImportConfig& config,
                         const ProgressFn& progress) const override;
@@ -81,8 +82,8 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
     bool raw = false;
     std::map<std::string, Launch> launches;  // by ID
     std::vector<std::string> order;
-    int c_id = -1, c_kernel = -1, c_grid = -1, c_block = -1, c_name = -1, c_unit = -1,
-        c_value = -1, c_dur = -1, c_dev = -1, c_bytes = -1;
+    int c_id = -1, c_kernel = -1, c_grid = -1, c_block = -1, c_name = -1, c_unit = -1, c_value = -1,
+        c_dur = -1, c_dev = -1, c_bytes = -1;
     while (reader.next(f)) {
         const std::string& text = reader.text();
         if (is_tool_line(text) || text.find_first_not_of(" \t") == std::string::npos) continue;
@@ -101,9 +102,10 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
             c_dev = csv_column(f, kDeviceName);
             c_bytes = csv_column(f, kDramBytes);
             if (raw && c_dur < 0) {
-                warn(reader.line(), "the raw table has no gpu__time_duration.sum column: no "
-                                    "times to read (profile with --metrics "
-                                    "gpu__time_duration.sum)");
+                warn(reader.line(),
+                     "the raw table has no gpu__time_duration.sum column: no "
+                     "times to read (profile with --metrics "
+                     "gpu__time_duration.sum)");
                 result.complete = false;
                 return result;
             }
@@ -111,11 +113,13 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
         }
         if (f.size() != header.size()) {
             warn(reader.line(), "the row has " + std::to_string(f.size()) +
-                                    " fields but the header has " +
-                                    std::to_string(header.size()) + ": row skipped");
+                                    " fields but the header has " + std::to_string(header.size()) +
+                                    ": row skipped");
             continue;
         }
-        const auto at = [&](int c) { return c < 0 ? std::string() : f[static_cast<std::size_t>(c)]; };
+        const auto at = [&](int c) {
+            return c < 0 ? std::string() : f[static_cast<std::size_t>(c)];
+        };
         if (raw && units.empty() && at(c_id).empty()) {
             units = f;  // the units row under a raw header
             continue;
@@ -141,15 +145,19 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
             continue;
         }
         const std::string metric = at(c_name);
-        if (metric == kDuration) l.seconds = duration(at(c_value), at(c_unit), &l.bad_value);
+        if (metric == kDuration)
+            l.seconds = duration(at(c_value), at(c_unit), &l.bad_value);
         else if (metric == kSectionDuration)
             l.section_seconds = duration(at(c_value), at(c_unit), &l.bad_value);
-        else if (metric == kDeviceName) l.device = at(c_value);
-        else if (metric == kDramBytes) l.bytes = byte_count(at(c_value), at(c_unit));
+        else if (metric == kDeviceName)
+            l.device = at(c_value);
+        else if (metric == kDramBytes)
+            l.bytes = byte_count(at(c_value), at(c_unit));
     }
     if (header.empty() && reader.error().empty() && !reader.cancelled()) {
-        warn(reader.line(), "no Nsight Compute table header (\"ID\",...,\"Kernel Name\",...) "
-                            "found: run ncu with --csv");
+        warn(reader.line(),
+             "no Nsight Compute table header (\"ID\",...,\"Kernel Name\",...) "
+             "found: run ncu with --csv");
         result.complete = false;
     }
     for (const auto& id : order) {

@@ -32,14 +32,22 @@ Column classify(const std::string& field) {
         c.kind = Col::Share;
         return c;
     }
-    if (label == "Name") c.kind = Col::Name;
-    else if (label == "Instances") c.kind = Col::Instances;
-    else if (label == "Total Time") c.kind = Col::Total;
-    else if (label == "Avg" || label == "Average") c.kind = Col::Mean;
-    else if (label == "Med" || label == "Median") c.kind = Col::Median;
-    else if (label == "Min" || label == "Minimum") c.kind = Col::Min;
-    else if (label == "Max" || label == "Maximum") c.kind = Col::Max;
-    else if (label == "StdDev") c.kind = Col::Std;
+    if (label == "Name")
+        c.kind = Col::Name;
+    else if (label == "Instances")
+        c.kind = Col::Instances;
+    else if (label == "Total Time")
+        c.kind = Col::Total;
+    else if (label == "Avg" || label == "Average")
+        c.kind = Col::Mean;
+    else if (label == "Med" || label == "Median")
+        c.kind = Col::Median;
+    else if (label == "Min" || label == "Minimum")
+        c.kind = Col::Min;
+    else if (label == "Max" || label == "Maximum")
+        c.kind = Col::Max;
+    else if (label == "StdDev")
+        c.kind = Col::Std;
     if (const auto s = seconds_per_unit(unit)) {
         c.scale = *s;
         c.has_unit = true;
@@ -95,14 +103,15 @@ ImportResult NsysCsvImporter::import(std::istream& in, const ImportConfig& confi
                     unitless = true;
             }
             if (unitless)
-                warn(reader.line(), "the time columns do not name their unit: read as "
-                                    "nanoseconds, nsys's default");
+                warn(reader.line(),
+                     "the time columns do not name their unit: read as "
+                     "nanoseconds, nsys's default");
             continue;
         }
         if (f.size() != cols.size()) {
             warn(reader.line(), "the row has " + std::to_string(f.size()) +
-                                    " fields but the header has " +
-                                    std::to_string(cols.size()) + ": row skipped");
+                                    " fields but the header has " + std::to_string(cols.size()) +
+                                    ": row skipped");
             continue;
         }
         TimingRecord r;
@@ -126,14 +135,29 @@ ImportResult NsysCsvImporter::import(std::istream& in, const ImportConfig& confi
             }
             if (!n.ok()) continue;
             switch (c.kind) {
-                case Col::Share: r.share = n.value / 100.0; break;
-                case Col::Instances: r.n = static_cast<std::int64_t>(n.value); break;
-                case Col::Mean: r.mean_s = n.value * c.scale; break;
-                case Col::Median: r.median_s = n.value * c.scale; break;
-                case Col::Min: r.min_s = n.value * c.scale; break;
-                case Col::Max: r.max_s = n.value * c.scale; break;
-                case Col::Std: r.std_s = n.value * c.scale; break;
-                default: break;
+                case Col::Share:
+                    r.share = n.value / 100.0;
+                    break;
+                case Col::Instances:
+                    r.n = static_cast<std::int64_t>(n.value);
+                    break;
+                case Col::Mean:
+                    r.mean_s = n.value * c.scale;
+                    break;
+                case Col::Median:
+                    r.median_s = n.value * c.scale;
+                    break;
+                case Col::Min:
+                    r.min_s = n.value * c.scale;
+                    break;
+                case Col::Max:
+                    r.max_s = n.value * c.scale;
+                    break;
+                case Col::Std:
+                    r.std_s = n.value * c.scale;
+                    break;
+                default:
+                    break;
             }
         }
         if (!ok) continue;
@@ -144,8 +168,9 @@ ImportResult NsysCsvImporter::import(std::istream& in, const ImportConfig& confi
         result.records.push_back(std::move(r));
     }
     if (cols.empty() && reader.error().empty() && !reader.cancelled()) {
-        warn(reader.line(), "no cuda_gpu_kern_sum header (Time (%),...,Instances,...,Name) "
-                            "found: use nsys stats --report cuda_gpu_kern_sum --format csv");
+        warn(reader.line(),
+             "no cuda_gpu_kern_sum header (Time (%),...,Instances,...,Name) "
+             "found: use nsys stats --report cuda_gpu_kern_sum --format csv");
         result.complete = false;
     }
     if (!reader.error().empty() || reader.cancelled()) {

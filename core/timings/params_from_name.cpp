@@ -23,8 +23,8 @@ std::vector<std::string_view> split(std::string_view s, std::string_view seps) {
 }
 
 bool is_run_modifier(std::string_view seg) {
-    static constexpr std::array<std::string_view, 4> kPrefixed{"iterations:", "repeats:",
-                                                               "min_time:", "min_warmup_time:"};
+    static constexpr std::array<std::string_view, 4> kPrefixed{
+        "iterations:", "repeats:", "min_time:", "min_warmup_time:"};
     static constexpr std::array<std::string_view, 4> kBare{"real_time", "manual_time",
                                                            "process_time", "threads:1"};
     for (auto p : kBare)
@@ -66,10 +66,18 @@ std::optional<Json> parse_param_list(std::string_view text) {
 }
 
 std::optional<std::string> normalise_dtype(std::string_view text) {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 11> kShort{{
-        {"f32", "float32"}, {"fp32", "float32"}, {"bf16", "bfloat16"}, {"f16", "float16"},
-        {"fp16", "float16"}, {"half", "float16"}, {"f64", "float64"}, {"fp64", "float64"},
-        {"i8", "int8"}, {"i16", "int16"}, {"i32", "int32"}}};
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 11> kShort{
+        {{"f32", "float32"},
+         {"fp32", "float32"},
+         {"bf16", "bfloat16"},
+         {"f16", "float16"},
+         {"fp16", "float16"},
+         {"half", "float16"},
+         {"f64", "float64"},
+         {"fp64", "float64"},
+         {"i8", "int8"},
+         {"i16", "int16"},
+         {"i32", "int32"}}};
     for (const auto& [s, full] : kShort)
         if (s == text) return std::string(full);
     if (auto d = parse_dtype(text)) return std::string(to_string(*d));
@@ -105,7 +113,8 @@ NameParams params_from_name(std::string_view name) {
     }
 
     // A leading dtype word: "f32_matmul" is the matmul kernel in float32.
-    if (const auto us = out.kernel.find('_'); us != std::string::npos && us + 1 < out.kernel.size()) {
+    if (const auto us = out.kernel.find('_');
+        us != std::string::npos && us + 1 < out.kernel.size()) {
         if (auto d = normalise_dtype(std::string_view(out.kernel).substr(0, us))) {
             out.dtype = d;
             out.kernel.erase(0, us + 1);
@@ -115,9 +124,12 @@ NameParams params_from_name(std::string_view name) {
 }
 
 void lift_record_fields(TimingRecord& r) {
-    const std::array<std::pair<const char*, std::optional<std::string>*>, 5> fields{{
-        {"kernel", &r.kernel}, {"impl", &r.impl}, {"target", &r.target},
-        {"device", &r.device}, {"dtype", &r.dtype}}};
+    const std::array<std::pair<const char*, std::optional<std::string>*>, 5> fields{
+        {{"kernel", &r.kernel},
+         {"impl", &r.impl},
+         {"target", &r.target},
+         {"device", &r.device},
+         {"dtype", &r.dtype}}};
     for (const auto& [key, field] : fields) {
         const auto it = r.params.find(key);
         if (it == r.params.end()) continue;

@@ -26,9 +26,9 @@ public:
     Reader(const ImportConfig& config, ImportResult& result) : config_(config), result_(result) {}
 
     void warn(int line, std::size_t i, std::string message) {
-        result_.warnings.push_back(timing_warning(
-            config_, line, std::move(message),
-            line ? "" : "benchmarks[" + std::to_string(i) + "]"));
+        result_.warnings.push_back(
+            timing_warning(config_, line, std::move(message),
+                           line ? "" : "benchmarks[" + std::to_string(i) + "]"));
     }
 
     void read_extra(const Json& extra, TimingRecord& r, int line, std::size_t i) {
@@ -36,16 +36,20 @@ public:
                                   std::pair{"target", &r.target}, std::pair{"device", &r.device}}) {
             if (auto v = json_string(json_field(extra, key))) *field = *v;
         }
-        if (auto d = json_string(json_field(extra, "dtype"))) r.dtype = normalise_dtype(*d).value_or(*d);
+        if (auto d = json_string(json_field(extra, "dtype")))
+            r.dtype = normalise_dtype(*d).value_or(*d);
         if (auto m = json_string(json_field(extra, "method"))) {
-            if (auto method = parse_timing_method(*m)) r.method = *method;
-            else warn(line, i, "unknown method '" + *m + "' in extra_info: read as unknown");
+            if (auto method = parse_timing_method(*m))
+                r.method = *method;
+            else
+                warn(line, i, "unknown method '" + *m + "' in extra_info: read as unknown");
         }
         if (auto s = json_string(json_field(extra, "source"))) {
             r.source = parse_timing_source(*s);
             if (!r.source) warn(line, i, "unknown source '" + *s + "' in extra_info: left unknown");
         }
-        if (const Json& v = json_field(extra, "verified"); v.is_boolean()) r.verified = v.get<bool>();
+        if (const Json& v = json_field(extra, "verified"); v.is_boolean())
+            r.verified = v.get<bool>();
         if (json_text_or(extra, "status", "") == "failed") r.status = TimingStatus::Failed;
         r.flops = json_number(json_field(extra, "flops"));
         for (const char* key : {"bytes", "hbm_bytes", "bytes_accessed"})
@@ -72,8 +76,10 @@ public:
         } else if (!id.empty()) {
             // No named parameters: the test id still tells the candidates apart.
             auto parsed = parse_param_list(id);
-            if (parsed) r.params = std::move(*parsed);
-            else r.params["param"] = id;
+            if (parsed)
+                r.params = std::move(*parsed);
+            else
+                r.params["param"] = id;
         }
         read_extra(json_field(b, "extra_info"), r, line, i);
         lift_record_fields(r);
@@ -131,8 +137,10 @@ public:
             result.complete = false;
         } else if (!benchmarks.is_array()) {
             result.warnings.push_back(timing_warning(
-                config, 0, "there is no benchmarks array at the top level: not pytest-benchmark "
-                           "JSON (write it with --benchmark-json)", "benchmarks"));
+                config, 0,
+                "there is no benchmarks array at the top level: not pytest-benchmark "
+                "JSON (write it with --benchmark-json)",
+                "benchmarks"));
             result.complete = false;
         } else {
             Reader reader(config, result);

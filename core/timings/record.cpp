@@ -37,7 +37,9 @@ std::string_view to_string(TimingSource s) {
     return "measured";
 }
 
-std::string_view to_string(TimingStatus s) { return s == TimingStatus::Ok ? "ok" : "failed"; }
+std::string_view to_string(TimingStatus s) {
+    return s == TimingStatus::Ok ? "ok" : "failed";
+}
 
 std::optional<TimingMethod> parse_timing_method(std::string_view s) {
     for (const auto& [k, n] : kMethods)

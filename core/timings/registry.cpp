@@ -107,8 +107,9 @@ ImportResult import_timing_file(const std::string& path, ImportConfig config,
     } else {
         importer = detect_timing_format(path, head);
         if (!importer && !gz_error.empty())
-            return failure(config, gz_error + ", so its format cannot be told: compress it again "
-                                              "or import the uncompressed file");
+            return failure(config, gz_error +
+                                       ", so its format cannot be told: compress it again "
+                                       "or import the uncompressed file");
         if (!importer)
             return failure(config, "not a timing file this version reads (expected one of " +
                                        known_timing_formats() +
@@ -131,9 +132,9 @@ ImportResult import_timing_file(const std::string& path, ImportConfig config,
     ImportResult result = importer->import(in, config, compressed_progress);
     if (!buf.error().empty()) {
         result.complete = false;
-        result.warnings.push_back(timing_warning(config, 0, buf.error() +
-                                                                "; the records read before that "
-                                                                "point are kept"));
+        result.warnings.push_back(timing_warning(config, 0,
+                                                 buf.error() + "; the records read before that "
+                                                               "point are kept"));
     }
     return result;
 }

@@ -25,8 +25,7 @@ const TimingImporter* detect_timing_format(std::string_view file_name,
 // `path`. A file that cannot be opened, detected or decompressed gives `complete = false`
 // and a warning saying why and what to do.
 ImportResult import_timing_file(const std::string& path, ImportConfig config = {},
-                                const ProgressFn& progress = {},
-                                std::string_view format_id = {});
+                                const ProgressFn& progress = {}, std::string_view format_id = {});
 
 // "tilelens-csv, google-benchmark, ..." for messages.
 std::string known_timing_formats();

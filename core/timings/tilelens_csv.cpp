@@ -14,9 +14,9 @@ namespace {
 
 constexpr std::string_view kMagic = "# tilelens-timings/";
 constexpr std::array<std::string_view, 22> kColumns{
-    "kernel", "impl",   "target", "device", "params", "dtype",  "n",      "median_s",
-    "min_s",  "max_s",  "mean_s", "std_s",  "p20_s",  "p80_s",  "method", "source",
-    "verified", "status", "flops", "bytes", "step_s", "share"};
+    "kernel",   "impl",   "target", "device", "params", "dtype", "n",      "median_s",
+    "min_s",    "max_s",  "mean_s", "std_s",  "p20_s",  "p80_s", "method", "source",
+    "verified", "status", "flops",  "bytes",  "step_s", "share"};
 
 std::string_view first_line(std::string_view text) {
     while (!text.empty() && (text.front() == '\n' || text.front() == '\r' || text.front() == ' '))
@@ -65,7 +65,9 @@ std::optional<bool> parse_bool(std::string_view s) {
     return std::nullopt;
 }
 
-bool finite_positive(const std::optional<double>& v) { return v && std::isfinite(*v) && *v >= 0; }
+bool finite_positive(const std::optional<double>& v) {
+    return v && std::isfinite(*v) && *v >= 0;
+}
 
 // Fills `r` from one row; false (with a warning) when the row must be skipped.
 bool read_row(const RowReader& row, TimingRecord& r) {
@@ -104,25 +106,33 @@ bool read_row(const RowReader& row, TimingRecord& r) {
     r.step_s = row.number("step_s");
     r.share = row.number("share");
     if (auto n = row.number("n")) {
-        if (*n >= 0 && std::floor(*n) == *n && *n < 9e18) r.n = static_cast<std::int64_t>(*n);
-        else row.warn("n '" + row.text("n") + "' is not a count: left unknown");
+        if (*n >= 0 && std::floor(*n) == *n && *n < 9e18)
+            r.n = static_cast<std::int64_t>(*n);
+        else
+            row.warn("n '" + row.text("n") + "' is not a count: left unknown");
     }
     if (const auto m = row.text("method"); !m.empty()) {
-        if (auto method = parse_timing_method(m)) r.method = *method;
-        else row.warn("unknown method '" + m + "' (expected device-profiler, wallclock-synced, "
-                      "amortized-loop or unknown): read as unknown");
+        if (auto method = parse_timing_method(m))
+            r.method = *method;
+        else
+            row.warn("unknown method '" + m +
+                     "' (expected device-profiler, wallclock-synced, "
+                     "amortized-loop or unknown): read as unknown");
     }
     if (const auto s = row.text("source"); !s.empty()) {
         r.source = parse_timing_source(s);
-        if (!r.source) row.warn("unknown source '" + s + "' (expected measured, interpret or "
-                                "estimated): left unknown");
+        if (!r.source)
+            row.warn("unknown source '" + s +
+                     "' (expected measured, interpret or "
+                     "estimated): left unknown");
     }
     if (const auto v = row.text("verified"); !v.empty()) {
         r.verified = parse_bool(v);
         if (!r.verified) row.warn("verified '" + v + "' is not true or false: left unknown");
     }
     const auto status = row.text("status");
-    if (status == "failed") r.status = TimingStatus::Failed;
+    if (status == "failed")
+        r.status = TimingStatus::Failed;
     else if (!status.empty() && status != "ok")
         row.warn("unknown status '" + status + "' (expected ok or failed): read as ok");
     // An inf (or nan) time is how the script marks a candidate that failed or ran out of memory.

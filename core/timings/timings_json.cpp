@@ -14,7 +14,9 @@ Json finite_or_null(const std::optional<double>& v) {
     return v && std::isfinite(*v) ? Json(*v) : Json(nullptr);
 }
 
-Json text_or_null(const std::string& s) { return s.empty() ? Json(nullptr) : Json(s); }
+Json text_or_null(const std::string& s) {
+    return s.empty() ? Json(nullptr) : Json(s);
+}
 
 }  // namespace
 

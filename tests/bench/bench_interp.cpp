@@ -19,8 +19,8 @@ namespace {
 
 constexpr double kTargetRatio = 1.3;
 
-tl::ResolvedOperand operand(const char* name, tl::Role role, std::int64_t rows,
-                            std::int64_t cols, std::int64_t b, const char* map) {
+tl::ResolvedOperand operand(const char* name, tl::Role role, std::int64_t rows, std::int64_t cols,
+                            std::int64_t b, const char* map) {
     tl::ResolvedOperand op;
     op.name = name;
     op.role = role;
@@ -62,7 +62,8 @@ void BM_InterpMatmulVsEigenGemm(benchmark::State& state) {
         const double gemm = seconds_since(t0);
 
         t0 = std::chrono::steady_clock::now();
-        tl::RunResult r = interpret(inst, kernel, tl::Uninitialized::Nan, tl::Revisit::Tpu, 0, opts);
+        tl::RunResult r =
+            interpret(inst, kernel, tl::Uninitialized::Nan, tl::Revisit::Tpu, 0, opts);
         benchmark::DoNotOptimize(r.outputs.data());
         const double interp = seconds_since(t0);
         if (!r.ok) {
@@ -77,11 +78,14 @@ void BM_InterpMatmulVsEigenGemm(benchmark::State& state) {
     state.counters["interp_s"] = best_interp;
     state.counters["ratio"] = best_interp / best_gemm;
     state.counters["target_ratio"] = kTargetRatio;
-    std::printf("interpreter %.3f s vs Eigen GEMM %.3f s (best of %lld): ratio %.3f, target <= %.1f: %s\n",
-                best_interp, best_gemm, static_cast<long long>(state.iterations()),
-                best_interp / best_gemm, kTargetRatio,
-                best_interp / best_gemm <= kTargetRatio ? "met" : "NOT met");
+    std::printf(
+        "interpreter %.3f s vs Eigen GEMM %.3f s (best of %lld): ratio %.3f, target <= %.1f: %s\n",
+        best_interp, best_gemm, static_cast<long long>(state.iterations()), best_interp / best_gemm,
+        kTargetRatio, best_interp / best_gemm <= kTargetRatio ? "met" : "NOT met");
 }
-BENCHMARK(BM_InterpMatmulVsEigenGemm)->Iterations(5)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_InterpMatmulVsEigenGemm)
+    ->Iterations(5)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -33,38 +33,42 @@ class TraceFile {
 public:
     TraceFile() : path_(std::filesystem::temp_directory_path() / "tilelens_bench_trace.json") {
         std::ofstream out(path_, std::ios::binary);
-        std::string buf = R"({"displayTimeUnit": "ns", "traceEvents": [)"
-                          "\n"
-                          R"({"ph": "M", "pid": 1, "name": "process_name", "args": {"name": "/device:TPU:0"}},)"
-                          "\n"
-                          R"({"ph": "M", "pid": 1, "tid": 1, "name": "thread_name", "args": {"name": "XLA Modules"}},)"
-                          "\n"
-                          R"({"ph": "M", "pid": 1, "tid": 2, "name": "thread_name", "args": {"name": "XLA Ops"}},)"
-                          "\n"
-                          R"({"ph": "M", "pid": 2, "tid": 9, "name": "thread_name", "args": {"name": "python3"}},)"
-                          "\n";
+        std::string buf =
+            R"({"displayTimeUnit": "ns", "traceEvents": [)"
+            "\n"
+            R"({"ph": "M", "pid": 1, "name": "process_name", "args": {"name": "/device:TPU:0"}},)"
+            "\n"
+            R"({"ph": "M", "pid": 1, "tid": 1, "name": "thread_name", "args": {"name": "XLA Modules"}},)"
+            "\n"
+            R"({"ph": "M", "pid": 1, "tid": 2, "name": "thread_name", "args": {"name": "XLA Ops"}},)"
+            "\n"
+            R"({"ph": "M", "pid": 2, "tid": 9, "name": "thread_name", "args": {"name": "python3"}},)"
+            "\n";
         std::uintmax_t written = 0;
         double ts = 0;
         char line[512];
         for (long step = 0; written + buf.size() < kTraceBytes; ++step) {
-            std::snprintf(line, sizeof line,
-                          R"j({"ph": "X", "pid": 1, "tid": 1, "ts": %.3f, "dur": 4000.0, "name": "jit_train_step(%ld)", "args": {"run_id": %ld}},)j"
-                          "\n",
-                          ts, step % 7, step);
+            std::snprintf(
+                line, sizeof line,
+                R"j({"ph": "X", "pid": 1, "tid": 1, "ts": %.3f, "dur": 4000.0, "name": "jit_train_step(%ld)", "args": {"run_id": %ld}},)j"
+                "\n",
+                ts, step % 7, step);
             buf += line;
             for (int op = 0; op < 40; ++op) {
                 const bool kernel = op % 4 == 0;
-                std::snprintf(line, sizeof line,
-                              R"j({"ph": "X", "pid": 1, "tid": 2, "ts": %.3f, "dur": %.3f, "name": "%s.%d", "args": {"long_name": "%%%s.%d = bf16[4096,4096]{1,0} custom-call(bf16[4096,4096]{1,0} %%p0, bf16[4096,4096]{1,0} %%p1)", "tf_op": "jit(train_step)/jit(main)/pallas_call"}},)j"
-                              "\n",
-                              ts + 10 + op * 95.0, kernel ? 61.25 + (step % 5) : 33.5,
-                              kernel ? "matmul" : "fusion", op, kernel ? "matmul" : "fusion", op);
+                std::snprintf(
+                    line, sizeof line,
+                    R"j({"ph": "X", "pid": 1, "tid": 2, "ts": %.3f, "dur": %.3f, "name": "%s.%d", "args": {"long_name": "%%%s.%d = bf16[4096,4096]{1,0} custom-call(bf16[4096,4096]{1,0} %%p0, bf16[4096,4096]{1,0} %%p1)", "tf_op": "jit(train_step)/jit(main)/pallas_call"}},)j"
+                    "\n",
+                    ts + 10 + op * 95.0, kernel ? 61.25 + (step % 5) : 33.5,
+                    kernel ? "matmul" : "fusion", op, kernel ? "matmul" : "fusion", op);
                 buf += line;
             }
-            std::snprintf(line, sizeof line,
-                          R"j({"ph": "X", "pid": 2, "tid": 9, "ts": %.3f, "dur": 12.5, "name": "PjitFunction(train_step)"},)j"
-                          "\n",
-                          ts);
+            std::snprintf(
+                line, sizeof line,
+                R"j({"ph": "X", "pid": 2, "tid": 9, "ts": %.3f, "dur": 12.5, "name": "PjitFunction(train_step)"},)j"
+                "\n",
+                ts);
             buf += line;
             ts += 4100;
             if (buf.size() > (1 << 20)) {
@@ -98,7 +102,8 @@ void BM_ImportChromeTrace200MB(benchmark::State& state) {
         const auto result = tl::import_timing_file(trace.path());
         wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         records = result.records.size();
-        if (!result.complete || records == 0) state.SkipWithError("the generated trace did not import");
+        if (!result.complete || records == 0)
+            state.SkipWithError("the generated trace did not import");
         benchmark::DoNotOptimize(result);
     }
     const double growth = peak_rss_bytes() - rss_before;

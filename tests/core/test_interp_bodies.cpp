@@ -23,13 +23,16 @@ Json two_d(const std::string& body, const std::string& dtype, bool ragged) {
     Json ops = Json::array();
     ops.push_back(operand("x", "input", {"R", "C"}, dtype, {"br", "bc"}, "lambda i, j: (i, j)"));
     if (body == "add" || body == "sub" || body == "mul" || body == "max")
-        ops.push_back(operand("y", "input", {"R", "C"}, dtype, {"br", "bc"}, "lambda i, j: (i, j)"));
+        ops.push_back(
+            operand("y", "input", {"R", "C"}, dtype, {"br", "bc"}, "lambda i, j: (i, j)"));
     if (body == "transpose")
-        ops.push_back(operand("o", "output", {"C", "R"}, dtype, {"bc", "br"}, "lambda i, j: (j, i)"));
+        ops.push_back(
+            operand("o", "output", {"C", "R"}, dtype, {"bc", "br"}, "lambda i, j: (j, i)"));
     else if (body == "rowsum")
         ops.push_back(operand("o", "output", {"R", 1}, dtype, {"br", 1}, "lambda i, j: (i, 0)"));
     else
-        ops.push_back(operand("o", "output", {"R", "C"}, dtype, {"br", "bc"}, "lambda i, j: (i, j)"));
+        ops.push_back(
+            operand("o", "output", {"R", "C"}, dtype, {"br", "bc"}, "lambda i, j: (i, j)"));
     j["operands"] = ops;
     j["kernel"] = {{"body", body}};
     if (body == "scale") j["kernel"]["alpha"] = 2.5;
@@ -41,9 +44,10 @@ Json two_d(const std::string& body, const std::string& dtype, bool ragged) {
 }
 
 Json attention_spec(const std::string& dtype, bool ragged) {
-    Json j = base("attention",
-                  {{"S", ragged ? 40 : 64}, {"T", ragged ? 100 : 128}, {"D", 32}, {"bq", 16}, {"bk", 64}},
-                  {"cdiv(S, bq)", "cdiv(T, bk)"});
+    Json j = base(
+        "attention",
+        {{"S", ragged ? 40 : 64}, {"T", ragged ? 100 : 128}, {"D", 32}, {"bq", 16}, {"bk", 64}},
+        {"cdiv(S, bq)", "cdiv(T, bk)"});
     j["operands"] = Json::array(
         {operand("q", "input", {"S", "D"}, dtype, {"bq", "D"}, "lambda i, t: (i, 0)"),
          operand("k", "input", {"T", "D"}, dtype, {"bk", "D"}, "lambda i, t: (t, 0)"),
@@ -75,7 +79,8 @@ void PrintTo(const BodyCase& c, std::ostream* os) {
 }
 
 std::string case_name(const testing::TestParamInfo<BodyCase>& info) {
-    return info.param.body + "_" + info.param.dtype + (info.param.ragged ? "_ragged" : "_divisible");
+    return info.param.body + "_" + info.param.dtype +
+           (info.param.ragged ? "_ragged" : "_divisible");
 }
 
 std::vector<BodyCase> all_cases() {

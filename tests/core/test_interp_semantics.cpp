@@ -16,7 +16,7 @@ struct Interpreted {
 };
 
 Interpreted run_spec(const Json& j, Uninitialized u = Uninitialized::Nan, Revisit rv = Revisit::Tpu,
-        const RunOptions& opts = {}) {
+                     const RunOptions& opts = {}) {
     Interpreted r;
     r.spec = load(j);
     r.inst = resolve_or_fail(r.spec);
@@ -82,7 +82,8 @@ TEST(InterpSemantics, TpuVisitsStartFromTheFillIdealCarriesTheArray) {
 }
 
 TEST(InterpSemantics, AccumulationLastsAcrossTheVisit) {
-    const Interpreted r = run_spec(matmul_spec(64, 32, 96, 32, 32, 32, "float64"), Uninitialized::Nan);
+    const Interpreted r =
+        run_spec(matmul_spec(64, 32, 96, 32, 32, 32, "float64"), Uninitialized::Nan);
     ASSERT_TRUE(r.res.ok);
     const WriterRecord& w = r.res.writers[0];
     ASSERT_EQ(w.visits.size(), 2u);  // one per output block, three programs each
@@ -95,13 +96,10 @@ TEST(InterpSemantics, AccumulationLastsAcrossTheVisit) {
 TEST(InterpSemantics, EdgeReadsHoldTheFillAndEdgeWritesAreDropped) {
     // rowsum without the mask over a ragged C = 20 with 16-wide blocks: the second block's
     // 12 padding columns hold the sentinel -12345 (float64), which lands in every row.
-    Json j = {{"tilelens", 1},
-              {"name", "rs"},
-              {"params", {{"R", 5}, {"C", 20}}},
-              {"grid", {1, 2}}};
-    j["operands"] = Json::array(
-        {operand("x", "input", {"R", "C"}, "float64", {8, 16}, "lambda i, k: (i, k)"),
-         operand("o", "output", {"R", 1}, "float64", {8, 1}, "lambda i, k: (i, 0)")});
+    Json j = {{"tilelens", 1}, {"name", "rs"}, {"params", {{"R", 5}, {"C", 20}}}, {"grid", {1, 2}}};
+    j["operands"] =
+        Json::array({operand("x", "input", {"R", "C"}, "float64", {8, 16}, "lambda i, k: (i, k)"),
+                     operand("o", "output", {"R", 1}, "float64", {8, 1}, "lambda i, k: (i, 0)")});
     j["kernel"] = {{"body", "rowsum"}, {"reduction_axis", 1}};
     const Interpreted r = run_spec(j, Uninitialized::Sentinel);
     ASSERT_TRUE(r.res.ok);
@@ -119,8 +117,7 @@ TEST(InterpSemantics, ElementIndexingAndItsOffByOne) {
     // returns offsets into the padded array); o (16,) in blocks of 8.
     Json j = {{"tilelens", 1}, {"name", "el"}, {"grid", {2}}};
     j["operands"] = Json::array(
-        {operand("x", "input", {16}, "float32", element_block(8, 2, 2),
-                 "lambda i: (i * 8 + 2,)"),
+        {operand("x", "input", {16}, "float32", element_block(8, 2, 2), "lambda i: (i * 8 + 2,)"),
          operand("o", "output", {16}, "float32", {8}, "lambda i: (i,)")});
     j["kernel"] = {{"body", "copy"}};
     NumericsResult r = numerics(j);
@@ -142,10 +139,8 @@ TEST(InterpSemantics, ElementIndexedOutputsKeepAWriterPerElement) {
     // Overlapping output windows: o (12,) written in element blocks of 8 at offsets 0, 4.
     Json j = {{"tilelens", 1}, {"name", "ov"}, {"grid", {2}}};
     j["operands"] = Json::array(
-        {operand("x", "input", {12}, "float32", element_block(8, 0, 0),
-                 "lambda i: (i * 4,)"),
-         operand("o", "output", {12}, "float32", element_block(8, 0, 0),
-                 "lambda i: (i * 4,)")});
+        {operand("x", "input", {12}, "float32", element_block(8, 0, 0), "lambda i: (i * 4,)"),
+         operand("o", "output", {12}, "float32", element_block(8, 0, 0), "lambda i: (i * 4,)")});
     j["kernel"] = {{"body", "copy"}};
     const Interpreted r = run_spec(j);
     ASSERT_TRUE(r.res.ok) << join(r.res.errors);
@@ -159,7 +154,8 @@ TEST(InterpSemantics, ElementIndexedOutputsKeepAWriterPerElement) {
 }
 
 TEST(InterpSemantics, SqueezedAndRank3Blocks) {
-    Json sq = {{"tilelens", 1}, {"name", "sq"}, {"params", {{"R", 5}, {"C", 200}}}, {"grid", {"R", 2}}};
+    Json sq = {
+        {"tilelens", 1}, {"name", "sq"}, {"params", {{"R", 5}, {"C", 200}}}, {"grid", {"R", 2}}};
     sq["operands"] = Json::array(
         {operand("x", "input", {"R", "C"}, "int16", {nullptr, 128}, "lambda i, j: (i, j)"),
          operand("y", "input", {"R", "C"}, "int16", {nullptr, 128}, "lambda i, j: (i, j)"),
@@ -171,7 +167,8 @@ TEST(InterpSemantics, SqueezedAndRank3Blocks) {
     r3["operands"] = Json::array(
         {operand("x", "input", {3, 20, 130}, "float32", {1, 8, 128}, "lambda b, i, j: (b, i, j)"),
          operand("y", "input", {3, 20, 130}, "float32", {1, 8, 128}, "lambda b, i, j: (b, i, j)"),
-         operand("o", "output", {3, 20, 130}, "float32", {1, 8, 128}, "lambda b, i, j: (b, i, j)")});
+         operand("o", "output", {3, 20, 130}, "float32", {1, 8, 128},
+                 "lambda b, i, j: (b, i, j)")});
     r3["kernel"] = {{"body", "sub"}};
     const Interpreted r = run_spec(r3);
     ASSERT_TRUE(r.res.ok) << join(r.res.errors);

@@ -56,7 +56,8 @@ inline Json matmul_spec(std::int64_t m, std::int64_t n, std::int64_t k, std::int
     return j;
 }
 
-inline void set_policy(Json& j, const std::string& uninitialized, const std::string& revisit = "tpu") {
+inline void set_policy(Json& j, const std::string& uninitialized,
+                       const std::string& revisit = "tpu") {
     j["policy"] = {{"uninitialized", uninitialized}, {"revisit", revisit}};
 }
 

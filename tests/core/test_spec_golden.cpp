@@ -94,9 +94,15 @@ INSTANTIATE_TEST_SUITE_P(Golden, BrokenSpec,
 // short: loading must give errors or a spec, never crash, and a spec that loads must resolve
 // (or fail cleanly) and save back to an equal spec.
 TEST(GoldenFolders, MutatedSpecsNeverCrash) {
-    const std::vector<Json> replacements = {
-        nullptr, -1, 0, 2.5, "lambda i: (i,)", "N //", Json::object(),
-        Json(std::numeric_limits<std::int64_t>::max()), Json::array({1, 2, 3, 4, 5})};
+    const std::vector<Json> replacements = {nullptr,
+                                            -1,
+                                            0,
+                                            2.5,
+                                            "lambda i: (i,)",
+                                            "N //",
+                                            Json::object(),
+                                            Json(std::numeric_limits<std::int64_t>::max()),
+                                            Json::array({1, 2, 3, 4, 5})};
     int loaded = 0, total = 0;
     const auto check = [&](const std::string& text) {
         ++total;

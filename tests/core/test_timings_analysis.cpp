@@ -159,7 +159,9 @@ TEST(Decision, TieWhenTheBestTwoOverlap) {
     EXPECT_TRUE(d.tie);
     EXPECT_EQ(d.tie_note,
               "bm=512 and bm=256 are a tie: their min\xe2\x80\x93max ranges overlap (950 "
-              "\xc2\xb5s\xe2\x80\x93" "1.10 ms and 1.02 ms\xe2\x80\x93" "1.20 ms)");
+              "\xc2\xb5s\xe2\x80\x93"
+              "1.10 ms and 1.02 ms\xe2\x80\x93"
+              "1.20 ms)");
     EXPECT_NE(d.sentence.find(d.tie_note), std::string::npos);
     EXPECT_NEAR(*d.speedup, 1.5, 1e-12);
     // Apart: bm=256 from 1.11 ms on does not overlap 0.95-1.10 ms.
@@ -180,7 +182,12 @@ TEST(Decision, ExcludedRecordsAreListedWithTheReason) {
     elsewhere.target = "tpu-v4";
     auto other_kernel = rec("pallas", {}, 1e-5, 1e-5, 1e-5);
     other_kernel.kernel = "softmax";
-    std::vector<TimingRecord> rs{interp, unverified, failed, estimated, elsewhere, other_kernel,
+    std::vector<TimingRecord> rs{interp,
+                                 unverified,
+                                 failed,
+                                 estimated,
+                                 elsewhere,
+                                 other_kernel,
                                  rec("pallas", {{"bm", 512}}, 1.2e-3, 1.1e-3, 1.3e-3),
                                  rec("xla", {}, 1.5e-3, 1.4e-3, 1.6e-3)};
     DecisionConfig config;

@@ -77,7 +77,8 @@ TEST(CsvNumbers, ThousandsSeparatorsNaAndInf) {
     EXPECT_TRUE(std::isinf(parse_csv_number("-Infinity").value));
     EXPECT_TRUE(std::isnan(parse_csv_number("nan").value));
     // Commas that are not groups of three are not thousands separators.
-    for (const char* bad : {"12,34", "1234,567", "1,,234", ",123", "1,2345", "abc", "1.2.3", "1,234,5"})
+    for (const char* bad :
+         {"12,34", "1234,567", "1,,234", ",123", "1,2345", "abc", "1.2.3", "1,234,5"})
         EXPECT_EQ(parse_csv_number(bad).kind, CsvNumber::Kind::Invalid) << bad;
 }
 

@@ -80,7 +80,7 @@ TEST(GoogleBenchmark, NamesUnitsCountersAndBadRows) {
     EXPECT_EQ(f32.dtype, "float32");
     EXPECT_EQ(f32.params.dump(), R"({"m":1024,"n":1024,"tile_m":128})");
     EXPECT_NEAR(*f32.median_s, 0.0021, 1e-15);  // time_unit s
-    EXPECT_EQ(f32.impl, "pallas");                // from the context
+    EXPECT_EQ(f32.impl, "pallas");              // from the context
     EXPECT_EQ(f32.method, TimingMethod::WallclockSynced);
 
     const auto& semi = r.records[1];

@@ -16,7 +16,8 @@ void expect_same(const Json& want, const Json& got, const std::string& path) {
         EXPECT_NEAR(g, w, 1e-7 * std::max(1.0, std::fabs(w))) << path;
         return;
     }
-    ASSERT_EQ(want.type(), got.type()) << path << ": want " << want.dump() << ", got " << got.dump();
+    ASSERT_EQ(want.type(), got.type())
+        << path << ": want " << want.dump() << ", got " << got.dump();
     if (want.is_object()) {
         std::vector<std::string> wk, gk;
         for (const auto& [k, v] : want.items()) wk.push_back(k);
@@ -44,9 +45,9 @@ TEST(TimingsJson, TheTileLensCsvExampleWithItsDecision) {
 TEST(TimingsJson, UnknownValuesAreNullAndWarningsCarryTheirPlace) {
     TimingRecord r;  // nothing known
     const Json j = timing_record_json(r);
-    for (const char* key : {"file", "line", "format", "kernel", "impl", "target", "device",
-                            "dtype", "n", "median_s", "min_s", "max_s", "mean_s", "std_s",
-                            "source", "verified", "share"})
+    for (const char* key :
+         {"file", "line", "format", "kernel", "impl", "target", "device", "dtype", "n", "median_s",
+          "min_s", "max_s", "mean_s", "std_s", "source", "verified", "share"})
         EXPECT_TRUE(j[key].is_null()) << key;
     EXPECT_EQ(j["params"], Json::object());
     EXPECT_EQ(j["method"], "unknown");
@@ -57,8 +58,9 @@ TEST(TimingsJson, UnknownValuesAreNullAndWarningsCarryTheirPlace) {
     const Json doc = timings_json({}, warnings);
     EXPECT_EQ(doc["tilelens_timings"], 1);
     EXPECT_FALSE(doc.contains("decision"));
-    EXPECT_EQ(doc["warnings"][0].dump(),
-              R"({"file":"bench.json","line":40,"message":"aggregate row 'cv' has no time: skipped"})");
+    EXPECT_EQ(
+        doc["warnings"][0].dump(),
+        R"({"file":"bench.json","line":40,"message":"aggregate row 'cv' has no time: skipped"})");
     EXPECT_EQ(doc["warnings"][1]["line"], 0);
     EXPECT_EQ(doc["warnings"][1]["message"], "traceEvents[3]: an event without ph: skipped");
 }

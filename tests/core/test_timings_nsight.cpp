@@ -29,8 +29,9 @@ TEST(NsightCompute, LongLayoutAfterProfilerOutput) {
     EXPECT_DOUBLE_EQ(*mm.bytes, 4194304);  // "4,194,304" byte
     // Launch 2 is n/a: skipped, with its line.
     ASSERT_EQ(r.warnings.size(), 1u) << all_warnings(r);
-    EXPECT_TRUE(find_warning(r, 13, "launch 2 of 'reduce_kernel(float*)' has no usable "
-                                    "duration ('n/a')"));
+    EXPECT_TRUE(find_warning(r, 13,
+                             "launch 2 of 'reduce_kernel(float*)' has no usable "
+                             "duration ('n/a')"));
 }
 
 TEST(NsightCompute, RawPageWithAUnitsRow) {
@@ -54,7 +55,8 @@ TEST(NsightCompute, RawPageWithAUnitsRow) {
 }
 
 TEST(NsightCompute, OnlyProgramOutput) {
-    const auto r = testing::import_text("ncu-csv", "==PROF== Connected\nhello\n==PROF== Disconnected\n");
+    const auto r =
+        testing::import_text("ncu-csv", "==PROF== Connected\nhello\n==PROF== Disconnected\n");
     EXPECT_FALSE(r.complete);
     EXPECT_TRUE(r.records.empty());
     EXPECT_TRUE(find_warning(r, 3, "no Nsight Compute table header")) << all_warnings(r);

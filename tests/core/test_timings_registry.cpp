@@ -115,7 +115,8 @@ TEST(TimingRegistry, ConcatenatedGzipMembersAreOneStream) {
     const std::string text{std::istreambuf_iterator<char>(unzipped),
                            std::istreambuf_iterator<char>()};
     EXPECT_TRUE(buf.error().empty()) << buf.error();
-    EXPECT_EQ(text.size(), 2 * std::filesystem::file_size(timing_fixture("chrome-trace/step.trace.json")));
+    EXPECT_EQ(text.size(),
+              2 * std::filesystem::file_size(timing_fixture("chrome-trace/step.trace.json")));
 }
 
 TEST(TimingRegistry, FilesThatCannotBeReadOrRecognised) {
@@ -124,8 +125,8 @@ TEST(TimingRegistry, FilesThatCannotBeReadOrRecognised) {
     EXPECT_EQ(missing.warnings.at(0).file, "/nonexistent/bench.json");
     EXPECT_NE(missing.warnings[0].message.find("does not exist"), std::string::npos);
 
-    const auto unknown = import_timing_file(timing_fixture("chrome-trace/step.trace.json"), {},
-                                            {}, "excel");
+    const auto unknown =
+        import_timing_file(timing_fixture("chrome-trace/step.trace.json"), {}, {}, "excel");
     EXPECT_NE(unknown.warnings.at(0).message.find("unknown timing format 'excel'"),
               std::string::npos);
 

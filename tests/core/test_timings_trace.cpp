@@ -73,7 +73,7 @@ TEST(ChromeTrace, ArrayFormWithMetadataLastAndStrayEvents) {
     EXPECT_EQ(mm.device, "/device:TPU:1");
     EXPECT_EQ(mm.n, 2);
     EXPECT_NEAR(*mm.median_s, 2.5e-6, 1e-15);  // (2.25 + 2.75) / 2 us
-    EXPECT_FALSE(mm.share);                     // no XLA Modules thread
+    EXPECT_FALSE(mm.share);                    // no XLA Modules thread
     EXPECT_TRUE(find_warning(r, 4, "without ts or dur: skipped")) << all_warnings(r);
     EXPECT_TRUE(find_warning(r, 0, "2 begin/end ('B'/'E') events ignored"));
     EXPECT_TRUE(find_warning(r, 0, "no 'XLA Modules' time on /device:TPU:1"));
@@ -116,8 +116,10 @@ TEST(ChromeTrace, NotATraceOrBrokenValues) {
 TEST(ChromeTrace, ProgressCanCancel) {
     std::ifstream in(testing::timing_fixture("chrome-trace/step.trace.json"));
     ImportConfig config;
-    const auto r = find_timing_importer("chrome-trace")
-                       ->import(in, config, [](std::uint64_t, std::uint64_t) { return false; });
+    const auto r =
+        find_timing_importer("chrome-trace")->import(in, config, [](std::uint64_t, std::uint64_t) {
+            return false;
+        });
     EXPECT_FALSE(r.complete);
     EXPECT_TRUE(r.records.empty());
     EXPECT_TRUE(find_warning(r, 1, "import cancelled")) << all_warnings(r);

@@ -15,7 +15,8 @@ inline std::string timing_fixture(const std::string& rel) {
     return std::string(TILELENS_SOURCE_DIR) + "/tests/golden/timings/" + rel;
 }
 
-inline ImportResult import_with(std::string_view format, std::istream& in, ImportConfig config = {}) {
+inline ImportResult import_with(std::string_view format, std::istream& in,
+                                ImportConfig config = {}) {
     const TimingImporter* imp = find_timing_importer(format);
     if (!imp) {
         ADD_FAILURE() << "no importer " << format;
@@ -39,7 +40,9 @@ inline ImportResult import_text(std::string_view format, const std::string& text
 }
 
 // All warnings, one a line, for failure messages.
-inline std::string all_warnings(const ImportResult& r) { return join(r.warnings); }
+inline std::string all_warnings(const ImportResult& r) {
+    return join(r.warnings);
+}
 
 // The warning at `line` whose message contains `text`; nullptr when there is none.
 inline const Diagnostic* find_warning(const ImportResult& r, int line, const std::string& text) {

@@ -87,7 +87,8 @@ std::unique_ptr<Body> make_attention(const BodySetup& s, Diagnostics& errors) {
     c.mask = opts.flag("mask_kv_tail", false);
     bool ok = expect_float_output(s, "attention", errors);
     for (int i = 0; i < 3; ++i)
-        ok = expect_block_rank(s, s.inputs[static_cast<std::size_t>(i)], 2, "attention", errors) && ok;
+        ok = expect_block_rank(s, s.inputs[static_cast<std::size_t>(i)], 2, "attention", errors) &&
+             ok;
     ok = expect_block_rank(s, s.outputs[0], 2, "attention", errors) && ok;
     if (!ok || errors.size() > before) return nullptr;
     const auto qb = visible_block_shape(s.in(0)), kb = visible_block_shape(s.in(1)),

@@ -86,7 +86,7 @@ public:
 struct BodySetup {
     const Instance* instance = nullptr;
     const Json* options = nullptr;
-    std::vector<int> inputs, outputs;  // operand indices, in kernel argument order
+    std::vector<int> inputs, outputs;                 // operand indices, in kernel argument order
     Uninitialized scratch_fill = Uninitialized::Nan;  // what scratch buffers start as
 
     const ResolvedOperand& in(std::size_t i) const;

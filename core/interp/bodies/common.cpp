@@ -36,7 +36,9 @@ std::string shape_text(const std::vector<std::int64_t>& shape) {
     return out + "]";
 }
 
-std::string operand_path(int operand) { return "operands[" + std::to_string(operand) + "]"; }
+std::string operand_path(int operand) {
+    return "operands[" + std::to_string(operand) + "]";
+}
 
 const Json* OptionReader::find(std::string_view name) const {
     if (!options_.is_object()) return nullptr;

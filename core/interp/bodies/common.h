@@ -18,9 +18,12 @@ Compute compute_type(std::initializer_list<DType> dtypes);
 template <class F>
 decltype(auto) dispatch_compute(Compute c, F&& f) {
     switch (c) {
-        case Compute::F64: return f(TypeTag<double>{});
-        case Compute::I64: return f(TypeTag<std::int64_t>{});
-        case Compute::F32: break;
+        case Compute::F64:
+            return f(TypeTag<double>{});
+        case Compute::I64:
+            return f(TypeTag<std::int64_t>{});
+        case Compute::F32:
+            break;
     }
     return f(TypeTag<float>{});
 }

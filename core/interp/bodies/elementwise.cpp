@@ -26,7 +26,8 @@ public:
             load_row(x, r, a);
             if (ctx.inputs.size() > 1) load_row(ctx.inputs[1], r, b);
             switch (op_) {
-                case Op::Copy: break;
+                case Op::Copy:
+                    break;
                 case Op::Add:
                     for (std::int64_t c = 0; c < n; ++c) a[c] = a[c] + b[c];
                     break;

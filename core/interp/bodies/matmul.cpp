@@ -132,8 +132,8 @@ std::unique_ptr<Body> make_matmul(const BodySetup& s, Diagnostics& errors) {
     const auto mismatch = [&](int operand, const std::string& what) {
         errors.push_back({"", operand_path(operand) + ".block_shape", 0, 0,
                           "matmul blocks do not fit together: x block " + shape_text(xb) +
-                              ", y block " + shape_text(yb) + ", o block " + shape_text(ob) +
-                              ": " + what});
+                              ", y block " + shape_text(yb) + ", o block " + shape_text(ob) + ": " +
+                              what});
     };
     if (xb[1] != yb[0]) mismatch(s.inputs[1], "y's block rows must equal x's block columns (bk)");
     if (ob[0] != xb[0]) mismatch(s.outputs[0], "o's block rows must equal x's block rows (bm)");

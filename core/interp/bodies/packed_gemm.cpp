@@ -8,9 +8,9 @@
 namespace tl::interp {
 
 template <class S>
-void PackedGemm<S>::run(const S* x, std::int64_t ldx, bool cache_x, const S* y,
-                        std::int64_t ldy, bool cache_y, S* o, std::int64_t ldo, std::int64_t m,
-                        std::int64_t k, std::int64_t n) {
+void PackedGemm<S>::run(const S* x, std::int64_t ldx, bool cache_x, const S* y, std::int64_t ldy,
+                        bool cache_y, S* o, std::int64_t ldo, std::int64_t m, std::int64_t k,
+                        std::int64_t n) {
     using Index = Eigen::Index;
 #if TL_EIGEN_INTERNALS
     if (m * k <= kMaxPackedElements && k * n <= kMaxPackedElements) {
@@ -40,12 +40,10 @@ void PackedGemm<S>::run(const S* x, std::int64_t ldx, bool cache_x, const S* y,
             }
             return it->second.data();
         };
-        const S* a = packed(ys_, ytmp_, y, cache_y, static_cast<std::size_t>(n * k), [&](S* dst) {
-            pack_lhs(dst, Mapper(y, ldy), k, n);
-        });
-        const S* b = packed(xs_, xtmp_, x, cache_x, static_cast<std::size_t>(k * m), [&](S* dst) {
-            pack_rhs(dst, Mapper(x, ldx), k, m);
-        });
+        const S* a = packed(ys_, ytmp_, y, cache_y, static_cast<std::size_t>(n * k),
+                            [&](S* dst) { pack_lhs(dst, Mapper(y, ldy), k, n); });
+        const S* b = packed(xs_, xtmp_, x, cache_x, static_cast<std::size_t>(k * m),
+                            [&](S* dst) { pack_rhs(dst, Mapper(x, ldx), k, m); });
         gebp(ResMapper(o, ldo), a, b, n, k, m, S(1));
         return;
     }

@@ -17,9 +17,8 @@ public:
     // o (m x n, row stride ldo) += x (m x k, row stride ldx) . y (k x n, row stride ldy).
     // cache_x / cache_y: the block's contents never change during the run (a view into an
     // input array), so its packed form may be kept under its address.
-    void run(const S* x, std::int64_t ldx, bool cache_x, const S* y, std::int64_t ldy,
-             bool cache_y, S* o, std::int64_t ldo, std::int64_t m, std::int64_t k,
-             std::int64_t n);
+    void run(const S* x, std::int64_t ldx, bool cache_x, const S* y, std::int64_t ldy, bool cache_y,
+             S* o, std::int64_t ldo, std::int64_t m, std::int64_t k, std::int64_t n);
 
     // Blocks up to this many elements per operand go through the packed path; larger ones
     // through Eigen's product, which blocks for the caches itself.

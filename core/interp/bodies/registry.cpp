@@ -1,10 +1,9 @@
-#include "core/kernel_catalog.h"
 #include "core/interp/bodies/factories.h"
+#include "core/kernel_catalog.h"
 
 namespace tl::interp {
 
-std::unique_ptr<Body> make_body(const std::string& name, const BodySetup& s,
-                                Diagnostics& errors) {
+std::unique_ptr<Body> make_body(const std::string& name, const BodySetup& s, Diagnostics& errors) {
     const KernelBody* known = find_kernel_body(name);
     if (!known) {
         errors.push_back({"", "kernel.body", 0, 0,
@@ -15,8 +14,8 @@ std::unique_ptr<Body> make_body(const std::string& name, const BodySetup& s,
         static_cast<int>(s.outputs.size()) != known->outputs) {
         errors.push_back({"", "operands", 0, 0,
                           "the " + name + " body takes " + std::to_string(known->inputs) +
-                              " input(s) and " + std::to_string(known->outputs) +
-                              " output(s) (" + std::string(known->operands) + "), but the spec has " +
+                              " input(s) and " + std::to_string(known->outputs) + " output(s) (" +
+                              std::string(known->operands) + "), but the spec has " +
                               std::to_string(s.inputs.size()) + " and " +
                               std::to_string(s.outputs.size())});
         return nullptr;

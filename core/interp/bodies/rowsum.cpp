@@ -31,7 +31,8 @@ public:
         if (c_.init_axis < 0 || pid(c_.init_axis) == 0) {
             std::fill(acc_.begin(), acc_.end(), A(0));
         } else if (column) {
-            for (std::int64_t r = 0; r < c_.rows; ++r) load_row(o, r, &acc_[static_cast<std::size_t>(r)]);
+            for (std::int64_t r = 0; r < c_.rows; ++r)
+                load_row(o, r, &acc_[static_cast<std::size_t>(r)]);
         } else {
             load_row(o, 0, acc_.data());
         }
@@ -42,7 +43,8 @@ public:
             acc_[static_cast<std::size_t>(r)] += sum;
         }
         if (column) {
-            for (std::int64_t r = 0; r < c_.rows; ++r) store_row(o, r, &acc_[static_cast<std::size_t>(r)]);
+            for (std::int64_t r = 0; r < c_.rows; ++r)
+                store_row(o, r, &acc_[static_cast<std::size_t>(r)]);
         } else {
             store_row(o, 0, acc_.data());
         }
@@ -65,8 +67,8 @@ std::unique_ptr<Body> make_rowsum(const BodySetup& s, Diagnostics& errors) {
     if (!expect_block_rank(s, s.inputs[0], 2, "rowsum", errors) || errors.size() > before)
         return nullptr;
     const auto xb = visible_block_shape(s.in(0)), ob = visible_block_shape(s.out(0));
-    const bool fits = (ob.size() == 2 && ob[0] == xb[0] && ob[1] == 1) ||
-                      (ob.size() == 1 && ob[0] == xb[0]);
+    const bool fits =
+        (ob.size() == 2 && ob[0] == xb[0] && ob[1] == 1) || (ob.size() == 1 && ob[0] == xb[0]);
     if (!fits) {
         errors.push_back({"", operand_path(s.outputs[0]) + ".block_shape", 0, 0,
                           "rowsum: the o block " + shape_text(ob) + " must be [" +

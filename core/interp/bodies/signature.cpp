@@ -29,8 +29,8 @@ public:
         return false;
     }
     void fail(int operand, const std::string& what) {
-        errors_.push_back({"", operand_path(operand) + ".shape", 0, 0,
-                           "the " + body_ + " body: " + what});
+        errors_.push_back(
+            {"", operand_path(operand) + ".shape", 0, 0, "the " + body_ + " body: " + what});
         ok = false;
     }
     bool ok = true;

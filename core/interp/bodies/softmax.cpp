@@ -43,8 +43,8 @@ std::unique_ptr<Body> make_softmax(const BodySetup& s, Diagnostics& errors) {
     const auto xb = visible_block_shape(s.in(0)), ob = visible_block_shape(s.out(0));
     if (xb != ob) {
         errors.push_back({"", operand_path(s.outputs[0]) + ".block_shape", 0, 0,
-                          "softmax: the o block " + shape_text(ob) +
-                              " must equal the x block " + shape_text(xb)});
+                          "softmax: the o block " + shape_text(ob) + " must equal the x block " +
+                              shape_text(xb)});
         return nullptr;
     }
     const std::int64_t cols = xb.empty() ? 1 : xb.back();

@@ -27,9 +27,9 @@ std::unique_ptr<Body> make_transpose(const BodySetup& s, Diagnostics& errors) {
     const auto xb = visible_block_shape(s.in(0)), ob = visible_block_shape(s.out(0));
     if (ob[0] != xb[1] || ob[1] != xb[0]) {
         errors.push_back({"", operand_path(s.outputs[0]) + ".block_shape", 0, 0,
-                          "transpose: the o block " + shape_text(ob) +
-                              " must be the x block " + shape_text(xb) + " swapped, [" +
-                              std::to_string(xb[1]) + ", " + std::to_string(xb[0]) + "]"});
+                          "transpose: the o block " + shape_text(ob) + " must be the x block " +
+                              shape_text(xb) + " swapped, [" + std::to_string(xb[1]) + ", " +
+                              std::to_string(xb[0]) + "]"});
         return nullptr;
     }
     const Compute comp = compute_type({s.in(0).dtype, s.out(0).dtype});
