@@ -1,0 +1,23 @@
+#pragma once
+// One immutable result of analysing the open spec: what the explorer's views draw. The
+// document makes a new one after every edit (off the GUI thread) and views swap it in whole;
+// a snapshot older than the one on screen is never drawn.
+#include <QtGlobal>
+#include <memory>
+
+#include "core/analysis.h"
+#include "core/audit.h"
+#include "core/interp/interpreter.h"
+#include "core/spec.h"
+
+namespace tl::gui {
+
+struct ExplorerSnapshot {
+    quint64 generation = 0;                    // of the edit it reflects
+    std::shared_ptr<const Spec> spec;          // the spec as edited (last valid state)
+    std::shared_ptr<const Analysis> analysis;  // null when the spec does not resolve
+    std::shared_ptr<const AuditResult> audit;  // contract + indexing of the spec's own params
+    std::shared_ptr<const RunResult> run;      // set once Run finished for this generation
+};
+
+}  // namespace tl::gui
