@@ -1,73 +1,21 @@
 #include "core/audit.h"
 
 #include <algorithm>
-#include <cstdio>
+#include <mutex>
+#include <thread>
 
-#include "core/analysis.h"
-#include "core/contract.h"
+#include "core/audit_case.h"
+#include "core/audit_detail.h"
 #include "core/flops.h"
-#include "core/instance.h"
-#include "core/target.h"
+#include "core/range_proof.h"
+#include "core/sweep.h"
 
 namespace tl {
 namespace {
 
-Finding spec_error(const Diagnostic& d) {
-    Finding f;
-    f.kind = "spec_error";
-    f.severity = Severity::Error;
-    f.message = d.to_string();
-    return f;
-}
-
 bool has_error(const std::vector<Finding>& findings) {
     return std::any_of(findings.begin(), findings.end(),
                        [](const Finding& f) { return f.severity == Severity::Error; });
-}
-
-std::string rate(double v, const char* unit) {
-    const char* prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
-    int i = 0;
-    while (v >= 1000 && i < 6) v /= 1000, ++i;
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.4g %s%s", v, prefixes[i], unit);
-    return buf;
-}
-
-// The datasheet figures the measurement plan lists, and the ones the roofline uses.
-void describe_target(const TargetProfile& t, const Instance& inst, AuditResult& r) {
-    for (const auto& [dtype, peak] : t.peak_flops)
-        r.target_figures.push_back({std::string(to_string(dtype)) + " peak",
-                                    rate(peak, is_float(dtype) ? "FLOP/s" : "OP/s")});
-    if (t.hbm_bytes_per_s)
-        r.target_figures.push_back({"HBM bandwidth", rate(*t.hbm_bytes_per_s, "B/s")});
-    const std::string mem(t.scratch_memory_name());
-    if (t.vmem_bytes) r.target_figures.push_back({mem + " per core", format_bytes(*t.vmem_bytes)});
-    if (t.vmem_limit_bytes)
-        r.target_figures.push_back(
-            {mem + " limit",
-             format_bytes(*t.vmem_limit_bytes) +
-                 (t.vmem_limit_default ? " (compiler default, can be raised)" : "")});
-    if (t.cores)
-        r.target_figures.push_back(
-            {"cores", std::to_string(*t.cores) + (t.megacore ? " (megacore)" : "")});
-
-    // The roofline uses the peak of the first input's dtype; a matmul on TPU without a
-    // figure for it (float32 is emulated) falls back to bfloat16 and says so.
-    DType dtype = DType::BFloat16;
-    for (const auto& op : inst.operands)
-        if (op.role == Role::Input) {
-            dtype = op.dtype;
-            break;
-        }
-    r.hbm_bytes_per_s = t.hbm_bytes_per_s;
-    if (auto p = t.peak(dtype)) {
-        r.peak_flops_per_s = p;
-        r.peak_label = std::string(to_string(dtype));
-    } else if (auto bf = t.peak(DType::BFloat16)) {
-        r.peak_flops_per_s = bf;
-        r.peak_label = "bfloat16 (no " + std::string(to_string(dtype)) + " figure)";
-    }
 }
 
 void add_operands(const Analysis& a, AuditResult& r) {
@@ -80,96 +28,129 @@ void add_operands(const Analysis& a, AuditResult& r) {
     }
 }
 
+// Invalid only for the spec's own params: a sweep case that does not resolve is a failure.
 Verdict verdict_of(const AuditResult& r) {
-    const bool invalid = std::any_of(r.findings.begin(), r.findings.end(),
-                                     [](const Finding& f) { return f.kind == "spec_error"; });
+    const bool invalid = std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+        return f.kind == "spec_error" && f.case_params.empty();
+    });
     if (invalid) return Verdict::Invalid;
     if (r.contract == StageStatus::Rejected) return Verdict::Rejected;
     return has_error(r.findings) ? Verdict::Fail : Verdict::Pass;
 }
 
-// The sweep table: for now the spec's own params only (hostile shapes come later).
-void add_cases(const Spec& spec, const Instance& inst, const AuditOptions& opt, AuditResult& r) {
-    if (opt.sweep == SweepMode::Off || spec.sweep.kind == SweepSpec::Kind::Off) {
-        r.notes.push_back("sweep: off; no cases were checked beyond the spec itself");
+// A stage fails over the sweep when it fails (or rejects) in any case.
+StageStatus fold_stage(StageStatus own, StageStatus other) {
+    if (own == StageStatus::Rejected || own == StageStatus::Fail) return own;
+    if (other == StageStatus::Fail || other == StageStatus::Rejected) return StageStatus::Fail;
+    return own;
+}
+
+// Runs `n` cases on `jobs` threads; results land at their index.
+std::vector<CaseOutcome> run_cases(const Spec& spec, const std::vector<SweepCase>& cases,
+                                   const TargetProfile& target, const AuditOptions& opt) {
+    std::vector<CaseOutcome> out(cases.size());
+    const int n = static_cast<int>(cases.size());
+    const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int jobs = std::clamp(opt.jobs > 0 ? opt.jobs : hw, 1, std::max(1, n));
+    std::atomic<int> next{0}, done{0};
+    std::mutex report;
+    const auto work = [&] {
+        for (int i; (i = next++) < n;) {
+            if (opt.cancel && opt.cancel->load()) {
+                out[static_cast<std::size_t>(i)].cancelled = true;
+                continue;
+            }
+            out[static_cast<std::size_t>(i)] =
+                run_case(spec, cases[static_cast<std::size_t>(i)].overrides, target, opt);
+            const int d = ++done;
+            if (opt.progress) {
+                const std::lock_guard lock(report);
+                opt.progress(d, n);
+            }
+        }
+    };
+    std::vector<std::jthread> pool;
+    for (int t = 1; t < jobs; ++t) pool.emplace_back(work);
+    work();
+    return out;
+}
+
+// The params a case row shows: the swept ones (all of them when nothing is swept).
+std::map<std::string, std::int64_t> shown_params(const SweepPlan& plan,
+                                                 const std::map<std::string, std::int64_t>& all,
+                                                 const std::map<std::string, std::int64_t>& over) {
+    std::map<std::string, std::int64_t> p;
+    for (const auto& s : plan.swept) {
+        const auto o = over.find(s.name);
+        const auto a = all.find(s.name);
+        if (o != over.end())
+            p[s.name] = o->second;
+        else if (a != all.end())
+            p[s.name] = a->second;
+    }
+    if (plan.swept.empty()) p = all;
+    for (const auto& [k, v] : over) p[k] = v;
+    return p;
+}
+
+AuditCase case_row(const CaseOutcome& c, std::map<std::string, std::int64_t> params,
+                   std::string label) {
+    AuditCase row;
+    row.params = std::move(params);
+    row.label = std::move(label);
+    row.verdict = c.verdict();
+    row.max_abs_error = c.max_abs_error;
+    row.max_rel_error = c.max_rel_error;
+    for (const auto& f : c.findings)
+        if (std::find(row.findings.begin(), row.findings.end(), f.kind) == row.findings.end())
+            row.findings.push_back(f.kind);
+    return row;
+}
+
+void add_proofs(const Spec& spec, const Instance& inst, const SweepPlan& plan,
+                const AuditOptions& opt, AuditResult& r) {
+    if (opt.proof_bound <= 0 || spec.sweep.kind != SweepSpec::Kind::Auto ||
+        opt.sweep == SweepMode::Off)
+        return;
+    if (!separable_index_maps(inst)) {
+        r.notes.push_back(
+            "proof: the index maps are not separable (a block index depends on several grid "
+            "axes or on scalar prefetch), so sizes were sampled by the sweep, not proved");
         return;
     }
-    AuditCase c;
-    c.params = inst.params;
-    c.verdict = r.verdict;
-    for (const auto& f : r.findings)
-        if (std::find(c.findings.begin(), c.findings.end(), f.kind) == c.findings.end())
-            c.findings.push_back(f.kind);
-    r.cases.push_back(std::move(c));
-    r.notes.push_back(
-        "sweep: hostile-shape cases are not available in this version; the table holds the "
-        "spec's own params only");
+    RangeProofOptions po;
+    po.bound = opt.proof_bound;
+    po.revisit = spec.revisit;
+    for (const auto& p : prove_ranges(spec, plan.swept, po)) {
+        AuditProof ap{p.param, p.from, p.to, p.requested_to, p.first_failure, {}};
+        std::string range = p.param + " = " + std::to_string(p.from) + ".." + std::to_string(p.to);
+        if (p.to < p.requested_to && !p.first_failure)
+            range += " (stopped before " + std::to_string(p.requested_to) +
+                     ": the grid grows with it past the work budget)";
+        if (!p.first_failure) {
+            r.notes.push_back("proof: every size " + range +
+                              " analysed (others as written): no "
+                              "indexing error; a proof over that range, not a sample");
+        } else {
+            r.notes.push_back("proof: every size of " + p.param + " from 1 analysed: " + p.param +
+                              " = " + std::to_string(*p.first_failure) +
+                              " is the first that fails");
+            if (r.indexing == StageStatus::Pass) r.indexing = StageStatus::Fail;
+        }
+        for (const auto& f : p.findings) {
+            if (std::find(ap.findings.begin(), ap.findings.end(), f.kind) == ap.findings.end())
+                ap.findings.push_back(f.kind);
+            Finding g = f;
+            g.case_params = shown_params(plan, inst.params, f.case_params);
+            g.message = "every size of " + p.param + " from 1 was checked; " + p.param + " = " +
+                        std::to_string(*p.first_failure) + " is the first that fails: " + f.message;
+            r.findings.push_back(std::move(g));
+        }
+        r.proofs.push_back(std::move(ap));
+    }
 }
 
 }  // namespace
-
-std::string_view to_string(AuditStage s) {
-    switch (s) {
-        case AuditStage::Contract:
-            return "contract";
-        case AuditStage::Indexing:
-            return "indexing";
-        case AuditStage::Numerics:
-            return "numerics";
-        case AuditStage::All:
-            return "all";
-    }
-    return "all";
-}
-
-std::string_view to_string(StageStatus s) {
-    switch (s) {
-        case StageStatus::Pass:
-            return "pass";
-        case StageStatus::Fail:
-            return "fail";
-        case StageStatus::Rejected:
-            return "rejected";
-        case StageStatus::Skipped:
-            return "skipped";
-    }
-    return "skipped";
-}
-
-std::string_view to_string(Verdict v) {
-    switch (v) {
-        case Verdict::Pass:
-            return "pass";
-        case Verdict::Fail:
-            return "fail";
-        case Verdict::Rejected:
-            return "rejected";
-        case Verdict::Invalid:
-            return "invalid";
-    }
-    return "invalid";
-}
-
-std::optional<AuditStage> parse_audit_stage(std::string_view s) {
-    for (auto st :
-         {AuditStage::Contract, AuditStage::Indexing, AuditStage::Numerics, AuditStage::All})
-        if (s == to_string(st)) return st;
-    return std::nullopt;
-}
-
-int exit_code(Verdict v) {
-    switch (v) {
-        case Verdict::Pass:
-            return 0;
-        case Verdict::Fail:
-            return 1;
-        case Verdict::Invalid:
-            return 2;
-        case Verdict::Rejected:
-            return 3;
-    }
-    return 2;
-}
 
 std::int64_t AuditResult::count(Severity s) const {
     return std::count_if(findings.begin(), findings.end(),
@@ -180,11 +161,11 @@ AuditResult invalid_spec_result(const std::string& spec_label, const Diagnostics
     AuditResult r;
     r.spec = spec_label;
     r.target = "interpret";
-    for (const auto& d : errors) r.findings.push_back(spec_error(d));
+    for (const auto& d : errors) r.findings.push_back(spec_error_finding(d));
     if (r.findings.empty()) {
         Diagnostic d;
         d.message = "the spec could not be read";
-        r.findings.push_back(spec_error(d));
+        r.findings.push_back(spec_error_finding(d));
     }
     r.verdict = Verdict::Invalid;
     r.notes.push_back("contract: skipped: the spec is invalid");
@@ -215,42 +196,60 @@ AuditResult run_audit(const Spec& spec, const AuditOptions& opt) {
     if (spec.kernel) r.flops = kernel_flops(spec.kernel->body, inst);
     describe_target(*profile, inst, r);
 
-    // Stages run in order up to the one asked for; a rejection stops the pipeline.
-    const auto wanted = [&](AuditStage s) {
-        return opt.stage == AuditStage::All || static_cast<int>(s) <= static_cast<int>(opt.stage);
-    };
-
+    // Nothing is launched for a spec the target rejects: no sweep either.
     const ContractOptions copt =
         spec.kernel ? contract_options(spec.kernel->options) : ContractOptions{};
-    const ContractResult contract = check_contract(inst, *profile, copt);
-    for (const auto& id : contract.rules_checked)
-        r.rules_checked.push_back({id, rule_description(id, *profile)});
-    r.advice = contract.advice;
-    r.vmem_bytes = contract.vmem_bytes;
-    r.findings.insert(r.findings.end(), contract.violations.begin(), contract.violations.end());
-    r.contract = has_error(contract.violations) ? StageStatus::Rejected : StageStatus::Pass;
+    const bool rejected = check_contract(inst, *profile, copt).rejected();
+    SweepPlan plan = plan_sweep(spec, inst, opt.sweep == SweepMode::Auto && !rejected);
+    if (rejected) plan.notes = {"sweep: skipped: the target contract rejected the spec"};
+    const std::vector<CaseOutcome> outcomes = run_cases(spec, plan.cases, *profile, opt);
 
-    if (r.contract == StageStatus::Rejected) {
-        r.notes.push_back("indexing: skipped: the target contract rejected the spec");
-        r.notes.push_back("numerics: skipped: the target contract rejected the spec");
-    } else if (!wanted(AuditStage::Indexing)) {
-        r.notes.push_back("indexing: skipped: --stage contract");
-        r.notes.push_back("numerics: skipped: --stage contract");
-    } else {
-        const Analysis analysis = analyse(inst, AnalysisOptions{spec.revisit});
-        r.findings.insert(r.findings.end(), analysis.findings().begin(), analysis.findings().end());
-        for (const auto& d : analysis.errors()) r.findings.push_back(spec_error(d));
-        add_operands(analysis, r);
-        r.hbm_bytes = analysis.total_hbm_bytes();
-        r.indexing = has_error(analysis.findings()) ? StageStatus::Fail : StageStatus::Pass;
-        if (!analysis.errors().empty()) r.indexing = StageStatus::Fail;
-        if (wanted(AuditStage::Numerics))
-            r.notes.push_back("numerics: the interpreter is not available in this version");
-        else
-            r.notes.push_back("numerics: skipped: --stage indexing");
+    // The spec's own params: the stages, traffic and findings without a case.
+    const CaseOutcome& own = outcomes.front();
+    for (const auto& id : own.contract_result.rules_checked)
+        r.rules_checked.push_back({id, rule_description(id, *profile)});
+    r.advice = own.contract_result.advice;
+    r.vmem_bytes = own.contract_result.vmem_bytes;
+    r.contract = own.contract;
+    r.indexing = own.indexing;
+    r.numerics = own.numerics;
+    r.findings = own.findings;
+    r.notes = own.notes;
+    if (own.analysis) {
+        add_operands(*own.analysis, r);
+        r.hbm_bytes = own.analysis->total_hbm_bytes();
     }
+
+    int not_run = 0;
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+        const CaseOutcome& c = outcomes[i];
+        r.cancelled = r.cancelled || c.cancelled;
+        if (c.cancelled) {  // a case cut short says nothing: no row
+            ++not_run;
+            continue;
+        }
+        const auto params = shown_params(plan, inst.params, plan.cases[i].overrides);
+        r.cases.push_back(case_row(c, params, plan.cases[i].label));
+        if (i == 0) continue;
+        r.indexing = fold_stage(r.indexing, c.indexing);
+        r.numerics = fold_stage(r.numerics, c.numerics);
+        if (r.contract == StageStatus::Pass && c.contract == StageStatus::Rejected)
+            r.contract = StageStatus::Fail;
+        for (Finding f : c.findings) {
+            f.case_params = params;
+            r.findings.push_back(std::move(f));
+        }
+    }
+    r.notes.insert(r.notes.end(), plan.notes.begin(), plan.notes.end());
+    if (plan.cases.size() > 1)
+        r.notes.push_back("sweep: " + std::to_string(plan.cases.size()) +
+                          " cases (the spec's own params and hostile shapes)");
+    if (r.cancelled)
+        r.notes.push_back("sweep: cancelled; " + std::to_string(not_run) + " of " +
+                          std::to_string(outcomes.size()) + " cases did not run to the end");
+    if (own.contract != StageStatus::Rejected && own.indexing != StageStatus::Skipped)
+        add_proofs(spec, inst, plan, opt, r);
     r.verdict = verdict_of(r);
-    add_cases(spec, inst, opt, r);
     return r;
 }
 

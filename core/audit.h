@@ -2,7 +2,9 @@
 // The audit: contract -> indexing -> numerics on one spec, as `tilelens-audit check` runs it
 // (audit-contract.md). The result is a plain value that the JSON and Markdown reports and
 // the CLI summary render; it holds no pointers into the spec.
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -34,6 +36,13 @@ struct AuditOptions {
     std::optional<std::string> target;  // replaces the spec's target
     SweepMode sweep = SweepMode::Auto;
     int jobs = 0;  // worker threads for the sweep; 0 = one per core
+    // Every size of each swept dimension from 1 to this bound is analysed when the index
+    // maps are separable (the indexing proof); 0 turns it off.
+    std::int64_t proof_bound = 4096;
+    std::atomic<bool>* cancel = nullptr;  // set to stop; the result then says what was skipped
+    // Called after each case with (cases done, cases in all); from worker threads, one call
+    // at a time.
+    std::function<void(int, int)> progress;
 };
 
 struct OperandReport {
@@ -48,10 +57,19 @@ struct OperandReport {
 // One row of the sweep table: a set of params and what the checks said about it.
 struct AuditCase {
     std::map<std::string, std::int64_t> params;
+    std::string label;  // what the case tries: "spec", "M = b+1 (129)", "tall x", ...
     Verdict verdict = Verdict::Pass;
     std::optional<double> max_abs_error;  // nullopt until the numerics stage runs
     std::optional<double> max_rel_error;
     std::vector<std::string> findings;  // the kinds found in this case, first-seen order
+};
+
+// The indexing proof over one swept dimension (see range_proof.h).
+struct AuditProof {
+    std::string param;
+    std::int64_t from = 1, to = 0, requested_to = 0;
+    std::optional<std::int64_t> first_failure;
+    std::vector<std::string> findings;  // the kinds at the first failing size
 };
 
 // A contract rule evaluated on the target, with the sentence saying what it requires.
@@ -82,6 +100,8 @@ struct AuditResult {
 
     std::vector<Finding> findings;
     std::vector<AuditCase> cases;
+    std::vector<AuditProof> proofs;  // empty when the maps are not separable or it was off
+    bool cancelled = false;
 
     std::vector<ContractRule> rules_checked;  // in the order they were checked
     std::vector<std::string> advice;          // contract advice (warnings that do not reject)

@@ -28,6 +28,7 @@ struct ResolvedOperand {
     std::vector<ResolvedBlockDim> block;      // one per dimension (whole array when unspecified)
     std::optional<expr::Compiled> index_map;  // nullopt = all zeros
     int buffer_count = 2;
+    bool zero_unread = false;  // inputs: generated data is zero where no program reads
 
     int rank() const { return static_cast<int>(shape.size()); }
     std::int64_t elements() const;        // product of shape

@@ -25,6 +25,7 @@ Json case_to_json(const AuditCase& c) {
     j["max_abs_error"] = or_null(c.max_abs_error);
     j["max_rel_error"] = or_null(c.max_rel_error);
     j["findings"] = c.findings;
+    j["label"] = c.label;  // additive: what the case tries
     return j;
 }
 
@@ -79,7 +80,16 @@ Json report_to_json(const AuditResult& r) {
     for (const auto& f : r.findings) j["findings"].push_back(finding_to_json(f));
     j["cases"] = Json::array();
     for (const auto& c : r.cases) j["cases"].push_back(case_to_json(c));
-    // Not in the contract's example, additive: why a stage was skipped, for CI logs.
+    // Not in the contract's example, additive: the indexing proofs over whole size ranges,
+    // and why a stage was skipped, for CI logs.
+    j["proofs"] = Json::array();
+    for (const auto& p : r.proofs)
+        j["proofs"].push_back(Json{{"param", p.param},
+                                   {"from", p.from},
+                                   {"to", p.to},
+                                   {"requested_to", p.requested_to},
+                                   {"first_failure", or_null(p.first_failure)},
+                                   {"findings", p.findings}});
     j["notes"] = r.notes;
     return j;
 }

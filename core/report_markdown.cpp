@@ -48,12 +48,13 @@ std::string upper(std::string_view s) {
     return u;
 }
 
-// The note of a stage without its "stage: " prefix, or "".
+// The notes of a stage without their "stage: " prefix, one a line, or "".
 std::string stage_note(const AuditResult& r, std::string_view stage) {
     const std::string prefix = std::string(stage) + ": ";
+    std::string out;
     for (const auto& n : r.notes)
-        if (n.rfind(prefix, 0) == 0) return n.substr(prefix.size());
-    return {};
+        if (n.rfind(prefix, 0) == 0) out += (out.empty() ? "" : "\n\n") + n.substr(prefix.size());
+    return out;
 }
 
 void contract_section(std::ostringstream& md, const AuditResult& r) {
@@ -109,6 +110,28 @@ void numerics_section(std::ostringstream& md, const AuditResult& r) {
     md << '\n';
 }
 
+// Every size of each swept dimension, analysed without running the body.
+void proof_section(std::ostringstream& md, const AuditResult& r) {
+    if (r.proofs.empty()) {
+        if (const auto note = stage_note(r, "proof"); !note.empty()) md << note << "\n\n";
+        return;
+    }
+    md << "### Indexing proof over sizes\n\n| param | sizes analysed | result |\n|---|---|---|\n";
+    for (const auto& p : r.proofs) {
+        md << "| " << cell(p.param) << " | " << p.from << ".." << p.to << " | ";
+        if (p.first_failure) {
+            std::string kinds;
+            for (const auto& k : p.findings) kinds += (kinds.empty() ? "" : ", ") + k;
+            md << "fails first at " << *p.first_failure << " (" << cell(kinds) << ")";
+        } else {
+            md << "no indexing error at any size";
+            if (p.to < p.requested_to) md << " (stopped before " << p.requested_to << ": budget)";
+        }
+        md << " |\n";
+    }
+    md << '\n';
+}
+
 // Case × check: one column per finding kind met in any case.
 void sweep_section(std::ostringstream& md, const AuditResult& r) {
     md << "## Sweep\n\n";
@@ -127,7 +150,9 @@ void sweep_section(std::ostringstream& md, const AuditResult& r) {
     for (std::size_t i = 0; i < kinds.size(); ++i) md << "---|";
     md << '\n';
     for (const auto& c : r.cases) {
-        md << "| " << cell(params_text(c.params)) << " | " << to_string(c.verdict) << " |";
+        const std::string what =
+            c.label.empty() ? params_text(c.params) : c.label + ": " + params_text(c.params);
+        md << "| " << cell(what) << " | " << to_string(c.verdict) << " |";
         for (const auto& k : kinds) {
             const bool hit = std::find(c.findings.begin(), c.findings.end(), k) != c.findings.end();
             md << (hit ? " found |" : " — |");
@@ -135,6 +160,7 @@ void sweep_section(std::ostringstream& md, const AuditResult& r) {
         md << '\n';
     }
     md << '\n';
+    proof_section(md, r);
 }
 
 std::string coords(const std::vector<std::int64_t>& v) {
@@ -219,7 +245,8 @@ std::string report_markdown(const AuditResult& r) {
     // Stage and sweep notes are shown in their sections already.
     for (const auto& n : r.notes) {
         const bool shown = n.rfind("contract: ", 0) == 0 || n.rfind("indexing: ", 0) == 0 ||
-                           n.rfind("numerics: ", 0) == 0 || n.rfind("sweep: ", 0) == 0;
+                           n.rfind("numerics: ", 0) == 0 || n.rfind("sweep: ", 0) == 0 ||
+                           n.rfind("proof: ", 0) == 0;
         if (!shown) md << "> " << cell(n) << '\n';
     }
     return md.str();

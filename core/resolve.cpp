@@ -170,6 +170,7 @@ void resolve_operands(Resolver& r, const Spec& spec, const Limits& limits, Insta
         op.role = os.role;
         op.dtype = os.dtype;
         op.buffer_count = os.buffer_count;
+        op.zero_unread = os.zero_unread;
         if (os.buffer_count != 1 && os.buffer_count != 2)
             r.error(path + ".buffer_count",
                     "must be 1 or 2, got " + std::to_string(os.buffer_count));

@@ -40,6 +40,9 @@ struct OperandSpec {
     std::optional<std::vector<BlockDim>> block_shape;  // nullopt = the whole array
     std::optional<std::string> index_map;              // nullopt = all zeros
     int buffer_count = 2;
+    // Optional key "unread": "zero": the generated data is zero where no program reads (a
+    // block-sparse operand whose skipped blocks are zero by design); default "random".
+    bool zero_unread = false;
     Json extra = Json::object();  // keys this version does not know, kept on save
     bool operator==(const OperandSpec&) const = default;
 };

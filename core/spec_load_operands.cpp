@@ -7,7 +7,7 @@ namespace tl::detail {
 namespace {
 
 const std::vector<std::string_view> kOperandKeys = {
-    "name", "role", "shape", "dtype", "block_shape", "index_map", "buffer_count"};
+    "name", "role", "shape", "dtype", "block_shape", "index_map", "buffer_count", "unread"};
 
 std::optional<BlockDim> read_block_dim(SpecReader& r, const Json& j, const std::string& path) {
     BlockDim dim;
@@ -125,6 +125,9 @@ OperandSpec read_operand(SpecReader& r, const Json& op, const std::string& path,
                 r.error(path + ".buffer_count",
                         "must be 1 or 2 (single or double buffering), got " + std::to_string(*v));
         }
+    if (const Json* j = SpecReader::find(op, "unread"))
+        if (auto c = r.read_choice(*j, path + ".unread", {"random", "zero"}))
+            out.zero_unread = *c == 1;
     return out;
 }
 

@@ -64,6 +64,7 @@ Json operand_json(const OperandSpec& op) {
     }
     if (op.index_map) o["index_map"] = *op.index_map;
     if (op.buffer_count != 2) o["buffer_count"] = op.buffer_count;
+    if (op.zero_unread) o["unread"] = "zero";
     append_extra(o, op.extra);
     return o;
 }

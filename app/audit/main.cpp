@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/audit/cli.h"
+#include "app/audit/progress.h"
 #include "app/audit/summary.h"
 #include "core/audit.h"
 #include "core/report_json.h"
@@ -41,7 +42,9 @@ tl::AuditResult audit_file(const tl::cli::CheckArgs& args) {
         if (args.options.target) r.target = *args.options.target;
         return r;
     }
-    return tl::run_audit(*loaded.spec, args.options);
+    tl::AuditOptions options = args.options;
+    if (!args.quiet) options.progress = tl::cli::progress_printer(std::cerr);
+    return tl::run_audit(*loaded.spec, options);
 }
 
 }  // namespace
@@ -53,7 +56,8 @@ int main(int argc, char** argv) {
 
     const tl::AuditResult result = audit_file(args);
     for (const auto& f : result.findings)
-        if (f.kind == "spec_error") std::cerr << "tilelens-audit: " << f.message << '\n';
+        if (f.kind == "spec_error" && f.case_params.empty())
+            std::cerr << "tilelens-audit: " << f.message << '\n';
 
     bool written = true;
     if (args.json_path)

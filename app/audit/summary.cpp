@@ -1,6 +1,7 @@
 #include "app/audit/summary.h"
 
 #include <iomanip>
+#include <set>
 
 namespace tl::cli {
 namespace {
@@ -19,12 +20,78 @@ void stage_line(std::ostream& os, std::string_view name, StageStatus s, const st
         os << std::setw(9) << to_string(s) << note << '\n';
 }
 
+bool has_prefix(const std::string& s, std::string_view p) {
+    return s.rfind(p, 0) == 0;
+}
+
 // The note that explains a stage, found by its "stage: " prefix.
 std::string note_for(const AuditResult& r, std::string_view stage) {
     const std::string prefix = std::string(stage) + ": ";
     for (const auto& n : r.notes)
-        if (n.rfind(prefix, 0) == 0) return n.substr(prefix.size());
+        if (has_prefix(n, prefix)) return n.substr(prefix.size());
     return {};
+}
+
+std::string params_text(const std::map<std::string, std::int64_t>& p) {
+    std::string s;
+    for (const auto& [k, v] : p) s += (s.empty() ? "" : " ") + k + "=" + std::to_string(v);
+    return s;
+}
+
+void finding_line(std::ostream& os, const Finding& f) {
+    os << "  " << std::left << std::setw(8) << to_string(f.severity) << f.kind;
+    if (!f.rule.empty()) os << " [" << f.rule << "]";
+    if (!f.cause.empty()) os << " (" << f.cause << ")";
+    if (!f.operand.empty()) os << " " << f.operand;
+    if (!f.case_params.empty()) os << " {" << params_text(f.case_params) << "}";
+    os << ": " << f.message << '\n';
+}
+
+// The spec's own findings in full.
+void own_findings(std::ostream& os, const AuditResult& r) {
+    std::vector<const Finding*> own;
+    int counts[3] = {0, 0, 0};
+    for (const auto& f : r.findings)
+        if (f.case_params.empty()) {
+            own.push_back(&f);
+            ++counts[static_cast<int>(f.severity)];
+        }
+    if (own.empty()) {
+        os << "no findings for the spec's own params\n";
+        return;
+    }
+    os << "findings for the spec's own params: " << counts[0] << " error, " << counts[1]
+       << " warning, " << counts[2] << " info\n";
+    for (const auto* f : own) finding_line(os, *f);
+}
+
+// One line per case, then each error kind (and cause) of the sweep once, where it first shows.
+void sweep_table(std::ostream& os, const AuditResult& r) {
+    if (r.cases.size() <= 1) return;
+    int failing = 0;
+    std::size_t width = 4;
+    for (const auto& c : r.cases) {
+        failing += c.verdict != Verdict::Pass;
+        width = std::max(width, c.label.size());
+    }
+    os << "sweep: " << r.cases.size() << " cases, " << failing << " not passing\n";
+    for (const auto& c : r.cases) {
+        os << "  " << std::left << std::setw(9) << to_string(c.verdict) << std::setw(int(width) + 2)
+           << c.label << std::setw(28) << params_text(c.params);
+        std::string kinds;
+        for (const auto& k : c.findings)
+            if (k != "padded_reads") kinds += (kinds.empty() ? "" : ", ") + k;
+        os << kinds << '\n';
+    }
+    std::set<std::string> shown;
+    bool header = false;
+    for (const auto& f : r.findings) {
+        if (f.case_params.empty() || f.severity != Severity::Error) continue;
+        if (!shown.insert(f.kind + "/" + f.cause + "/" + f.operand).second) continue;
+        if (!header) os << "first error of each kind in the sweep:\n";
+        header = true;
+        finding_line(os, f);
+    }
 }
 
 }  // namespace
@@ -37,21 +104,11 @@ void print_summary(std::ostream& os, const AuditResult& r) {
     stage_line(os, "contract", r.contract, contract_note);
     stage_line(os, "indexing", r.indexing, note_for(r, "indexing"));
     stage_line(os, "numerics", r.numerics, note_for(r, "numerics"));
-    if (r.findings.empty()) {
-        os << "no findings\n";
-        return;
-    }
-    os << "findings: " << r.count(Severity::Error) << " error, " << r.count(Severity::Warning)
-       << " warning, " << r.count(Severity::Info) << " info\n";
-    for (const auto& f : r.findings) {
-        os << "  " << std::left << std::setw(8) << to_string(f.severity) << f.kind;
-        if (!f.rule.empty()) os << " [" << f.rule << "]";
-        if (!f.operand.empty()) os << " " << f.operand;
-        os << ": " << f.message << '\n';
-    }
+    own_findings(os, r);
+    sweep_table(os, r);
     for (const auto& n : r.notes)
-        if (n.rfind("contract: ", 0) != 0 && n.rfind("indexing: ", 0) != 0 &&
-            n.rfind("numerics: ", 0) != 0)
+        if (!has_prefix(n, "contract: ") && !has_prefix(n, "indexing: ") &&
+            !has_prefix(n, "numerics: "))
             os << "note: " << n << '\n';
 }
 

@@ -6,6 +6,7 @@
 #include "core/interp/data_gen.h"
 #include "core/interp/grid_runner.h"
 #include "core/interp/reference/reference.h"
+#include "core/interp/zero_unread.h"
 #include "core/windows.h"
 
 namespace tl {
@@ -61,6 +62,7 @@ RunResult interpret(const Instance& inst, const KernelSpec& kernel, Uninitialize
             res.inputs.emplace_back(op.dtype, op.shape);
             generate_input(res.inputs.back(), seed, i);
         }
+        interp::zero_unread_inputs(inst, res.input_operands, res.inputs);
         interp::Fills fills{uninitialized, uninitialized, uninitialized};
         interp::GridRun run = interp::run_kernel(inst, kernel, res.inputs, fills, revisit, options);
         res.ok = run.ok;

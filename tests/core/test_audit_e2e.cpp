@@ -66,52 +66,84 @@ std::string example(const std::string& name) {
 struct Expectation {
     std::string name;
     int exit_code;
-    std::string verdict, contract, indexing;
-    std::set<std::string> errors;   // exactly the kinds of severity error
+    std::string verdict, contract, indexing, numerics;
+    std::set<std::string> errors;   // exactly the kinds of severity error, over every case
     std::set<std::string> notices;  // warning/info kinds that must be among the findings
 };
 
-// Why each row is what it is: see the example's description.
+// Why each row is what it is: see the example's description. Stages and errors cover the
+// spec's own params and every case of its sweep.
 const std::vector<Expectation> kExpected = {
-    {"matmul-documented", 0, "pass", "pass", "pass", {}, {}},
-    {"matmul-rect", 0, "pass", "pass", "pass", {}, {"padded_reads"}},
-    {"matmul-swapped-axes", 1, "fail", "pass", "fail", {"block_out_of_bounds"}, {"unread_input"}},
+    {"matmul-documented", 0, "pass", "pass", "pass", "pass", {}, {}},
+    {"matmul-rect", 0, "pass", "pass", "pass", "pass", {}, {"padded_reads"}},
+    {"matmul-swapped-axes",
+     1,
+     "fail",
+     "pass",
+     "fail",
+     "fail",
+     {"block_out_of_bounds", "uncovered_output", "numerical_mismatch"},
+     {"unread_input"}},
     {"reduction-wrong-axis",
      1,
      "fail",
      "pass",
      "fail",
-     {"nonconsecutive_revisit", "multiply_written_output"},
+     "fail",
+     {"nonconsecutive_revisit", "multiply_written_output", "uncovered_output",
+      "numerical_mismatch"},
      {}},
-    {"reduction-parallel", 1, "fail", "pass", "fail", {"parallel_race"}, {}},
+    // The interpreter runs programs one after another, so the race does not change its numbers.
+    {"reduction-parallel", 1, "fail", "pass", "fail", "pass", {"parallel_race"}, {}},
     {"element-offsets",
      1,
      "fail",
      "pass",
      "fail",
-     {"block_out_of_bounds", "uncovered_output"},
+     "fail",
+     {"block_out_of_bounds", "uncovered_output", "numerical_mismatch"},
      {"unread_input"}},
-    {"tpu-invalid-block", 3, "rejected", "rejected", "skipped", {"contract_violation"}, {}},
-    {"elementwise-add", 0, "pass", "pass", "pass", {}, {"padded_reads"}},
-    {"transpose", 0, "pass", "pass", "pass", {}, {}},
-    {"rank1", 0, "pass", "pass", "pass", {}, {"padded_reads"}},
-    {"block-sparse", 0, "pass", "pass", "pass", {}, {"unread_input"}},
-    {"matmul-floor-grid-rect", 1, "fail", "pass", "fail", {"uncovered_output"}, {"unread_input"}},
-    {"revisit-carried", 0, "pass", "pass", "pass", {}, {"nonconsecutive_revisit"}},
+    {"tpu-invalid-block",
+     3,
+     "rejected",
+     "rejected",
+     "skipped",
+     "skipped",
+     {"contract_violation"},
+     {}},
+    {"elementwise-add", 0, "pass", "pass", "pass", "pass", {}, {"padded_reads"}},
+    {"transpose", 0, "pass", "pass", "pass", "pass", {}, {}},
+    {"rank1", 0, "pass", "pass", "pass", "pass", {}, {"padded_reads"}},
+    {"block-sparse", 0, "pass", "pass", "pass", "pass", {}, {"unread_input"}},
+    {"matmul-floor-grid-rect",
+     1,
+     "fail",
+     "pass",
+     "fail",
+     "fail",
+     {"uncovered_output", "numerical_mismatch"},
+     {"unread_input"}},
+    {"matmul-k-tail-zero-fill", 0, "pass", "pass", "pass", "pass", {}, {"padded_reads"}},
+    {"revisit-carried", 0, "pass", "pass", "pass", "pass", {}, {"nonconsecutive_revisit"}},
+    {"softmax-narrow-block", 1, "fail", "pass", "pass", "fail", {"numerical_mismatch"}, {}},
 };
+
+void PrintTo(const Expectation& e, std::ostream* os) {
+    *os << e.name;
+}
 
 class Example : public ::testing::TestWithParam<Expectation> {};
 
 TEST_P(Example, AuditGivesTheExpectedVerdictAndFindings) {
     const Expectation& e = GetParam();
-    const RunResult r = audit("check --json - " + example(e.name));
+    const RunResult r = audit("check --jobs 2 --json - " + example(e.name));
     ASSERT_EQ(r.exit_code, e.exit_code) << r.out << r.err;
     const Json j = Json::parse(r.out);  // --json - keeps standard output pure JSON
     EXPECT_EQ(j["spec"], e.name);
     EXPECT_EQ(j["verdict"], e.verdict);
     EXPECT_EQ(j["stages"]["contract"], e.contract);
     EXPECT_EQ(j["stages"]["indexing"], e.indexing);
-    EXPECT_EQ(j["stages"]["numerics"], "skipped");  // never "pass" without an interpreter
+    EXPECT_EQ(j["stages"]["numerics"], e.numerics);
     std::set<std::string> errors, all;
     for (const auto& f : j["findings"]) {
         all.insert(f["kind"].get<std::string>());
@@ -120,8 +152,11 @@ TEST_P(Example, AuditGivesTheExpectedVerdictAndFindings) {
     }
     EXPECT_EQ(errors, e.errors);
     for (const auto& k : e.notices) EXPECT_TRUE(all.count(k)) << "missing " << k;
-    ASSERT_EQ(j["cases"].size(), 1u);  // the spec's own params, until the sweep exists
-    EXPECT_EQ(j["cases"][0]["verdict"], e.verdict);
+    ASSERT_FALSE(j["cases"].empty());
+    EXPECT_EQ(j["cases"][0]["label"], "spec");  // the spec's own params come first
+    bool any_failing = false;
+    for (const auto& c : j["cases"]) any_failing = any_failing || c["verdict"] != "pass";
+    EXPECT_EQ(any_failing, e.verdict != "pass");
 }
 
 INSTANTIATE_TEST_SUITE_P(Library, Example, ::testing::ValuesIn(kExpected), [](const auto& info) {
@@ -171,31 +206,87 @@ std::set<std::string> error_kinds(const Json& report) {
     return k;
 }
 
+// The first finding of severity error with `kind`, or null.
+const Json* first_error(const Json& report, const std::string& kind) {
+    for (const auto& f : report["findings"])
+        if (f["severity"] == "error" && f["kind"] == kind) return &f;
+    return nullptr;
+}
+
 // What the descriptions promise about changing a param or a policy.
 TEST(AuditE2E, LessonNarrativesHold) {
+    // Square shapes hide the grid axis swap; the sweep's square case shows it.
+    const RunResult swapped = audit("--json - " + example("matmul-swapped-axes"));
+    const Json swapped_report = Json::parse(swapped.out);
+    bool square_seen = false;
+    for (const auto& c : swapped_report["cases"]) {
+        if (c["label"] == "square") {
+            square_seen = true;
+            EXPECT_EQ(c["verdict"], "pass");
+        }
+        if (c["label"] == "rectangular") {
+            EXPECT_EQ(c["verdict"], "fail");
+        }
+    }
+    EXPECT_TRUE(square_seen);
     const RunResult square = audit_edited("matmul-swapped-axes", [](Json& s) {
         s["params"]["M"] = s["params"]["N"] = s["params"]["K"] = 384;
+        s["sweep"] = "off";
     });
-    EXPECT_EQ(square.exit_code, 0) << square.out;  // square shapes hide the swap
+    EXPECT_EQ(square.exit_code, 0) << square.out;
 
     const RunResult tpu =
         audit_edited("revisit-carried", [](Json& s) { s["policy"]["revisit"] = "tpu"; });
     ASSERT_EQ(tpu.exit_code, 1) << tpu.out;
-    EXPECT_TRUE(error_kinds(Json::parse(tpu.out)).count("nonconsecutive_revisit"));
+    const Json tpu_report = Json::parse(tpu.out);
+    EXPECT_TRUE(error_kinds(tpu_report).count("nonconsecutive_revisit"));
+    const Json* garbage = first_error(tpu_report, "numerical_mismatch");
+    ASSERT_NE(garbage, nullptr) << tpu.out;
+    EXPECT_EQ((*garbage)["cause"], "uninitialized");
+
+    const RunResult nan_fill = audit_edited("matmul-k-tail-zero-fill", [](Json& s) {
+        s["policy"]["uninitialized"] = "nan";
+        s["sweep"] = "off";
+    });
+    ASSERT_EQ(nan_fill.exit_code, 1) << nan_fill.out;
+    const Json nan_report = Json::parse(nan_fill.out);
+    const Json* padding = first_error(nan_report, "numerical_mismatch");
+    ASSERT_NE(padding, nullptr);
+    EXPECT_EQ((*padding)["cause"], "padding");
+
+    const RunResult unmasked =
+        audit_edited("matmul-rect", [](Json& s) { s["kernel"]["mask_k_tail"] = false; });
+    ASSERT_EQ(unmasked.exit_code, 1) << unmasked.out;
+    const Json unmasked_report = Json::parse(unmasked.out);
+    const Json* tail = first_error(unmasked_report, "numerical_mismatch");
+    ASSERT_NE(tail, nullptr);
+    EXPECT_EQ((*tail)["cause"], "padding");
+    EXPECT_FALSE((*tail)["case"].is_null());  // found by the sweep, not on K = 256
+
+    const RunResult documented =
+        audit_edited("matmul-documented", [](Json& s) { s["sweep"] = "auto"; });
+    ASSERT_EQ(documented.exit_code, 1) << documented.out;
+    const Json doc = Json::parse(documented.out);
+    EXPECT_TRUE(error_kinds(doc).count("uncovered_output"));
+    ASSERT_FALSE(doc["proofs"].empty());
+    EXPECT_EQ(doc["proofs"][0]["param"], "M");
+    EXPECT_EQ(doc["proofs"][0]["first_failure"], 1);
 
     const RunResult cdiv = audit_edited("matmul-floor-grid-rect", [](Json& s) {
         s["grid"] = {"cdiv(M, bm)", "cdiv(N, bn)", "cdiv(K, bk)"};
+        s["kernel"]["mask_k_tail"] = true;
     });
     EXPECT_EQ(cdiv.exit_code, 0) << cdiv.out;
 
     const RunResult last = audit_edited("reduction-wrong-axis", [](Json& s) {
-        s["grid"] = {"M // bm", "N // bn", "K // bk"};
+        s["grid"] = {"cdiv(M, bm)", "cdiv(N, bn)", "cdiv(K, bk)"};
         for (auto& op : s["operands"]) {
             std::string m = op["index_map"];
             m.replace(m.find("k, i, j"), 7, "i, j, k");
             op["index_map"] = m;
         }
         s["kernel"]["reduction_axis"] = 2;
+        s["kernel"]["mask_k_tail"] = true;
     });
     EXPECT_EQ(last.exit_code, 0) << last.out;
 
@@ -211,6 +302,16 @@ TEST(AuditE2E, LessonNarrativesHold) {
     const RunResult rows =
         audit_edited("tpu-invalid-block", [](Json& s) { s["params"]["bm"] = 104; });
     EXPECT_EQ(rows.exit_code, 0) << rows.out;
+
+    const RunResult whole_rows = audit_edited("softmax-narrow-block", [](Json& s) {
+        s["grid"] = {"cdiv(R, br)"};
+        s["dimension_semantics"] = {"parallel"};
+        for (auto& op : s["operands"]) {
+            op["block_shape"][1] = "C";
+            op["index_map"] = "lambda i: (i, 0)";
+        }
+    });
+    EXPECT_EQ(whole_rows.exit_code, 0) << whole_rows.out;
 }
 
 TEST(AuditE2E, RejectedExampleNamesTheBlockTilingRule) {
@@ -309,7 +410,11 @@ TEST(AuditE2E, HumanSummaryOnStandardOutput) {
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.out.find("matmul-floor-grid-rect on tpu-v5e: FAIL"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("error   uncovered_output o:"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("the interpreter is not available in this version"), std::string::npos);
+    EXPECT_NE(r.out.find("numerics  fail"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("first error of each kind in the sweep:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("note: proof: every size of M from 1 analysed: M = 1 is the first"),
+              std::string::npos)
+        << r.out;
     const RunResult quiet = audit("--quiet " + example("matmul-floor-grid-rect"));
     EXPECT_EQ(quiet.exit_code, 1);
     EXPECT_TRUE(quiet.out.empty()) << quiet.out;
@@ -323,7 +428,8 @@ TEST(AuditE2E, ReportFilesAreWritten) {
     ASSERT_EQ(r.exit_code, 1) << r.err;
     const std::string text = slurp(md);
     EXPECT_EQ(text.rfind("**Verdict: FAIL**", 0), 0u) << text.substr(0, 200);
-    EXPECT_NE(text.find("| numerics | skipped |"), std::string::npos);
+    EXPECT_NE(text.find("| numerics | fail |"), std::string::npos);
+    EXPECT_NE(text.find("### Indexing proof over sizes"), std::string::npos);
     EXPECT_NE(text.find("unmeasured"), std::string::npos);
     EXPECT_EQ(Json::parse(slurp(js))["verdict"], "fail");
     const RunResult bad = audit("--json " + quote((dir / "no-such-dir" / "r.json").string()) + " " +
@@ -332,12 +438,37 @@ TEST(AuditE2E, ReportFilesAreWritten) {
     EXPECT_NE(bad.err.find("--json"), std::string::npos) << bad.err;
 }
 
-TEST(AuditE2E, SweepOffLeavesTheCasesEmpty) {
+TEST(AuditE2E, SweepOffChecksOnlyTheSpecsOwnParams) {
     const RunResult r = audit("--sweep off --json - " + example("matmul-rect"));
     ASSERT_EQ(r.exit_code, 0);
     const Json j = Json::parse(r.out);
-    ASSERT_TRUE(j.contains("cases"));
-    EXPECT_TRUE(j["cases"].empty());
+    ASSERT_EQ(j["cases"].size(), 1u);
+    EXPECT_EQ(j["cases"][0]["label"], "spec");
+    EXPECT_EQ(j["cases"][0]["params"]["M"], 300);
+    EXPECT_TRUE(j["proofs"].empty());  // no sizes beyond the spec's own were tried
+}
+
+TEST(AuditE2E, AutoSweepHasHostileRectangularAndPrimeCases) {
+    const RunResult r = audit("--jobs 2 --json - " + example("matmul-rect"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const Json j = Json::parse(r.out);
+    std::set<std::int64_t> ms;
+    bool rectangular = false;
+    for (const auto& c : j["cases"]) {
+        ms.insert(c["params"]["M"].get<std::int64_t>());
+        const auto m = c["params"]["M"], n = c["params"]["N"], k = c["params"]["K"];
+        rectangular = rectangular || (m != n && n != k && m != k);
+    }
+    // bm = 128: 1, b-1, b, b+1, 2b+1 and the prime 263; the spec's own 300; tall/wide 1025.
+    for (std::int64_t m : {1, 127, 128, 129, 257, 263, 300, 1025}) EXPECT_TRUE(ms.count(m)) << m;
+    EXPECT_TRUE(rectangular);
+    // The index maps are separable: every size of M, N and K up to 4096 was analysed.
+    ASSERT_EQ(j["proofs"].size(), 3u);
+    for (const auto& p : j["proofs"]) {
+        EXPECT_EQ(p["from"], 1);
+        EXPECT_EQ(p["to"], 4096);
+        EXPECT_TRUE(p["first_failure"].is_null());
+    }
 }
 
 }  // namespace

@@ -51,9 +51,10 @@ TEST(ReportJson, TopLevelKeysAreTheContractsInOrder) {
     const Json j = report_to_json(sample());
     std::vector<std::string> order;
     for (auto it = j.begin(); it != j.end(); ++it) order.push_back(it.key());
+    // The contract's keys in its order, then the additive ones: proofs and notes.
     const std::vector<std::string> contract = {
         "tilelens_report", "tool_version", "spec",     "target", "verdict", "stages",
-        "totals",          "operands",     "findings", "cases",  "notes"};
+        "totals",          "operands",     "findings", "cases",  "proofs",  "notes"};
     EXPECT_EQ(order, contract);
     EXPECT_EQ(j["tilelens_report"], 1);
     EXPECT_EQ(j["tool_version"], TILELENS_VERSION);
@@ -102,8 +103,9 @@ TEST(ReportJson, CasesKeysAndUnknownErrorsAreNull) {
     const Json j = report_to_json(sample());
     ASSERT_EQ(j["cases"].size(), 1u);
     const Json& c = j["cases"][0];
+    // The contract's keys, and the additive label.
     EXPECT_EQ(keys(c), (std::set<std::string>{"params", "verdict", "max_abs_error", "max_rel_error",
-                                              "findings"}));
+                                              "findings", "label"}));
     EXPECT_EQ(c["params"]["M"], 300);
     EXPECT_TRUE(c["max_abs_error"].is_null());
     EXPECT_EQ(c["findings"], (Json{"uncovered_output"}));

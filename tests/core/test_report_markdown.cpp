@@ -71,12 +71,13 @@ TEST(ReportMarkdown, SweepTableIsCaseByCheck) {
     a.params = {{"M", 300}};
     a.verdict = Verdict::Fail;
     a.findings = {"uncovered_output"};
+    a.label = "M = prime";
     AuditCase b;
     b.params = {{"M", 256}};
     r.cases = {a, b};
     const std::string md = report_markdown(r);
     EXPECT_NE(md.find("| case | verdict | uncovered_output |"), std::string::npos) << md;
-    EXPECT_NE(md.find("| M=300 | fail | found |"), std::string::npos) << md;
+    EXPECT_NE(md.find("| M = prime: M=300 | fail | found |"), std::string::npos) << md;
     EXPECT_NE(md.find("| M=256 | pass | — |"), std::string::npos) << md;
 }
 
