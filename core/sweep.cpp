@@ -168,9 +168,13 @@ private:
 }  // namespace
 
 std::vector<std::int64_t> hostile_values(std::int64_t b) {
+    // A prime in (2b+1, 3b], or for small blocks where there is none, the largest in (b, 3b].
     std::int64_t prime = 2 * b + 2;
-    while (!is_prime(prime)) ++prime;
-    std::vector<std::int64_t> v{1, b - 1, b, b + 1, 2 * b + 1, prime};
+    while (prime <= 3 * b && !is_prime(prime)) ++prime;
+    if (prime > 3 * b)
+        for (prime = 3 * b; prime > b + 1 && !is_prime(prime);) --prime;
+    std::vector<std::int64_t> v{1, b - 1, b, b + 1, 2 * b + 1};
+    if (is_prime(prime) && prime > b) v.push_back(prime);
     std::erase_if(v, [](std::int64_t x) { return x < 1; });
     std::sort(v.begin(), v.end());
     v.erase(std::unique(v.begin(), v.end()), v.end());

@@ -3,7 +3,8 @@
 //
 // `"auto"` varies every dimension param: a param that is an operand dimension's whole shape
 // entry ("M") on a blocked dimension whose block size b does not depend on it. Its hostile
-// values are 1, b-1, b, b+1, 2b+1 and a prime between 2b+1 and 3b. The cases are the spec's
+// values are 1, b-1, b, b+1, 2b+1 and a prime between 2b+1 and 3b (for blocks too small to
+// have one there, the largest prime between b and 3b). The cases are the spec's
 // own params, each hostile value of one param with the others as written, for every 2-D
 // operand a tall and a wide shape, one rectangular case (every dimension different and not
 // divisible by its block) and one square case (every dimension the same multiple of its
