@@ -108,12 +108,16 @@ void Buffer::set_int(std::int64_t i, std::int64_t v) {
 
 std::vector<double> Buffer::to_doubles() const {
     std::vector<double> out(static_cast<std::size_t>(size_));
+    copy_to_doubles(out.data());
+    return out;
+}
+
+void Buffer::copy_to_doubles(double* dst) const {
     dispatch_dtype(dtype_, [&](auto tag) {
         using T = typename decltype(tag)::type;
         const T* p = data<T>();
-        for (std::int64_t i = 0; i < size_; ++i) out[static_cast<std::size_t>(i)] = to_double(p[i]);
+        for (std::int64_t i = 0; i < size_; ++i) dst[i] = to_double(p[i]);
     });
-    return out;
 }
 
 std::vector<std::int64_t> Buffer::to_ints() const {

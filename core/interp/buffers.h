@@ -136,6 +136,7 @@ public:
     void set_int(std::int64_t i, std::int64_t v);  // by from_int
     // Every element as a double / as an int64 (one dispatch for the whole array).
     std::vector<double> to_doubles() const;
+    void copy_to_doubles(double* dst) const;  // size() values, one dispatch
     std::vector<std::int64_t> to_ints() const;
     // True when element i holds the same value here and in `other` (NaN equals NaN).
     bool same_value(std::int64_t i, const Buffer& other) const;

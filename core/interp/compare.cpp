@@ -44,10 +44,14 @@ double tiny(DType d) {
 }
 
 double max_abs(const Buffer& b) {
-    double m = 0;
-    for (double v : b.to_doubles())
-        if (std::isfinite(v)) m = std::max(m, std::abs(v));
-    return m;
+    return dispatch_dtype(b.dtype(), [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        const T* p = b.data<T>();
+        double m = 0;
+        for (std::int64_t i = 0; i < b.size(); ++i)
+            if (const double v = to_double(p[i]); std::isfinite(v)) m = std::max(m, std::abs(v));
+        return m;
+    });
 }
 
 std::int64_t programs_along(const Instance& inst, const KernelSpec& kernel) {
@@ -56,6 +60,26 @@ std::int64_t programs_along(const Instance& inst, const KernelSpec& kernel) {
     const auto a = it->get<std::int64_t>();
     if (a < 0 || a >= inst.grid_rank()) return 1;
     return std::max<std::int64_t>(1, inst.grid[static_cast<std::size_t>(a)]);
+}
+
+// Element by element: the errors, and `bad(i)` for each element outside the tolerance.
+template <class T, class Bad>
+void compare_values(const T* a, const double* r, std::int64_t n, const Tolerance& tol,
+                    OutputComparison& c, Bad&& bad) {
+    for (std::int64_t i = 0; i < n; ++i) {
+        const double av = to_double(a[i]), rv = r[i];
+        if (av == rv || (std::isnan(av) && std::isnan(rv))) continue;
+        const double abs_err = std::abs(av - rv);
+        const double rel_err =
+            rv == 0 ? std::numeric_limits<double>::infinity() : abs_err / std::abs(rv);
+        if (std::isnan(abs_err)) {
+            c.max_abs_error = c.max_rel_error = std::numeric_limits<double>::quiet_NaN();
+        } else if (!std::isnan(c.max_abs_error)) {
+            c.max_abs_error = std::max(c.max_abs_error, abs_err);
+            c.max_rel_error = std::max(c.max_rel_error, rel_err);
+        }
+        if (!(abs_err <= tol.atol + tol.rtol * std::abs(rv))) bad(i);
+    }
 }
 
 }  // namespace
@@ -117,21 +141,14 @@ OutputComparison compare_output(const Buffer& out, const Buffer& ref, const Tole
         }
         return c;
     }
-    const auto a = out.to_doubles(), r = ref.to_doubles();
-    for (std::int64_t i = 0; i < out.size(); ++i) {
-        const double av = a[static_cast<std::size_t>(i)], rv = r[static_cast<std::size_t>(i)];
-        if (av == rv || (std::isnan(av) && std::isnan(rv))) continue;
-        const double abs_err = std::abs(av - rv);
-        const double rel_err =
-            rv == 0 ? std::numeric_limits<double>::infinity() : abs_err / std::abs(rv);
-        if (std::isnan(abs_err)) {
-            c.max_abs_error = c.max_rel_error = std::numeric_limits<double>::quiet_NaN();
-        } else if (!std::isnan(c.max_abs_error)) {
-            c.max_abs_error = std::max(c.max_abs_error, abs_err);
-            c.max_rel_error = std::max(c.max_rel_error, rel_err);
-        }
-        if (!(abs_err <= tol.atol + tol.rtol * std::abs(rv))) bad(i);
-    }
+    // Float references are float64: one dispatch on the output's dtype for the whole array.
+    std::vector<double> ref_copy;
+    const double* r =
+        ref.dtype() == DType::Float64 ? ref.data<double>() : (ref_copy = ref.to_doubles()).data();
+    dispatch_dtype(out.dtype(), [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        compare_values(out.data<T>(), r, out.size(), tol, c, bad);
+    });
     return c;
 }
 

@@ -353,6 +353,20 @@ TEST(AuditE2E, StageContractStopsAfterTheContract) {
     EXPECT_TRUE(j["findings"].empty());
 }
 
+TEST(AuditE2E, StageIndexingSkipsTheNumericsAndSaysWhy) {
+    const RunResult r = audit("--stage indexing --json - " + example("softmax-narrow-block"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;  // only the numbers are wrong: indexing passes
+    const Json j = Json::parse(r.out);
+    EXPECT_EQ(j["stages"]["indexing"], "pass");
+    EXPECT_EQ(j["stages"]["numerics"], "skipped");
+    bool said = false;
+    for (const auto& n : j["notes"]) said = said || n == "numerics: skipped: --stage indexing";
+    EXPECT_TRUE(said) << j["notes"].dump();
+    const RunResult all = audit("--stage numerics --json - " + example("softmax-narrow-block"));
+    ASSERT_EQ(all.exit_code, 1);
+    EXPECT_EQ(Json::parse(all.out)["stages"]["numerics"], "fail");
+}
+
 TEST(AuditE2E, BrokenSpecsExitTwoWithSpecError) {
     const fs::path dir = scratch_dir();
     const fs::path syntax = dir / "syntax.tilelens.json";

@@ -12,6 +12,12 @@ template <class V>
 Mat<V> whole(const Buffer& b, const std::vector<V>& values) {
     return Eigen::Map<const Mat<V>>(values.data(), b.shape()[0], b.shape()[1]);
 }
+
+Mat<double> whole_double(const Buffer& b) {
+    Mat<double> m(b.shape()[0], b.shape()[1]);
+    b.copy_to_doubles(m.data());
+    return m;
+}
 }  // namespace
 
 Buffer matmul(const Buffer& x, const Buffer& y, const ResolvedOperand& out) {
@@ -21,8 +27,14 @@ Buffer matmul(const Buffer& x, const Buffer& y, const ResolvedOperand& out) {
         for (std::int64_t i = 0; i < b.size(); ++i) b.set_int(i, r.data()[i]);
         return b;
     }
-    const Mat<double> r = whole(x, x.to_doubles()) * whole(y, y.to_doubles());
-    Buffer b(is_float(out.dtype) ? DType::Float64 : out.dtype, out.shape);
+    const Mat<double> xd = whole_double(x), yd = whole_double(y);
+    if (is_float(out.dtype)) {  // straight into the float64 result
+        Buffer b(DType::Float64, out.shape);
+        Eigen::Map<Mat<double>>(b.data<double>(), xd.rows(), yd.cols()).noalias() = xd * yd;
+        return b;
+    }
+    const Mat<double> r = xd * yd;
+    Buffer b(out.dtype, out.shape);
     for (std::int64_t i = 0; i < b.size(); ++i) b.set(i, r.data()[i]);
     return b;
 }
