@@ -1,6 +1,7 @@
 #include "widgets/document/snapshot_compute.h"
 
 #include <chrono>
+#include <future>
 #include <memory>
 
 #include "core/analysis.h"
@@ -23,17 +24,22 @@ SnapshotResult compute_snapshot(const Spec& spec, quint64 generation) {
         ExplorerSnapshot s;
         s.generation = generation;
         s.spec = std::make_shared<const Spec>(spec);
+        // The audit resolves and analyses again on its own: it runs on a second thread
+        // meanwhile, so an edit waits for one analysis, not two. Live edits check contract
+        // and indexing only; numerics run on demand (Run, Audit).
+        auto audit = std::async(std::launch::async, [&spec] {
+            AuditOptions options;
+            options.stage = AuditStage::Indexing;
+            options.sweep = SweepMode::Off;
+            return std::make_shared<const AuditResult>(run_audit(spec, options));
+        });
         ResolveResult resolved = resolve(spec);
         if (resolved.instance)
             s.analysis = std::make_shared<const Analysis>(
                 analyse(*resolved.instance, AnalysisOptions{spec.revisit}));
         else
             r.diagnostics = std::move(resolved.errors);
-        // Live edits check contract and indexing only: numerics run on demand (Run, Audit).
-        AuditOptions options;
-        options.stage = AuditStage::Indexing;
-        options.sweep = SweepMode::Off;
-        s.audit = std::make_shared<const AuditResult>(run_audit(spec, options));
+        s.audit = audit.get();
         r.snapshot = std::move(s);
     }
     r.milliseconds =
