@@ -3,6 +3,17 @@
 #include <QFont>
 
 namespace tl::gui {
+namespace {
+
+// The description's first sentence, short enough for a list line.
+QString first_sentence(const QString& text) {
+    const qsizetype end = text.indexOf(QStringLiteral(". "));
+    QString s = end < 0 ? text : text.left(end + 1);
+    if (s.size() > 110) s = s.left(107).trimmed() + QStringLiteral("…");
+    return s;
+}
+
+}  // namespace
 
 ExamplesModel::ExamplesModel(ExampleLibrary library, QObject* parent)
     : QAbstractListModel(parent), library_(std::move(library)) {}
@@ -20,8 +31,12 @@ QVariant ExamplesModel::data(const QModelIndex& index, int role) const {
     const Example* e = index.isValid() ? example(index.row()) : nullptr;
     if (!e || index.column() != 0) return {};
     switch (role) {
-        case Qt::DisplayRole:
-            return e->id == library_.default_id ? tr("%1 (default)").arg(e->id) : e->id;
+        case Qt::DisplayRole: {
+            // Two lines: the id, then what the example shows (the whole story is beside).
+            const QString id = e->id == library_.default_id ? tr("%1 (default)").arg(e->id) : e->id;
+            const QString about = first_sentence(e->error.isEmpty() ? e->description : e->error);
+            return about.isEmpty() ? id : id + u'\n' + about;
+        }
         case Qt::ToolTipRole:
         case DescriptionRole:
             return e->error.isEmpty() ? e->description : e->error;

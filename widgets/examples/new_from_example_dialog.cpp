@@ -21,11 +21,15 @@ NewFromExampleDialog::NewFromExampleDialog(QWidget* parent)
     setWindowTitle(tr("New from example"));
     list_->setObjectName(QStringLiteral("examples"));
     list_->setModel(model_);
+    list_->setWordWrap(true);
+    list_->setSpacing(3);
+    list_->setUniformItemSizes(false);
     description_->setObjectName(QStringLiteral("exampleDescription"));
     description_->setOpenExternalLinks(false);
     auto* split = new QSplitter(this);
     split->addWidget(list_);
     split->addWidget(description_);
+    split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Open"));
@@ -44,7 +48,7 @@ NewFromExampleDialog::NewFromExampleDialog(QWidget* parent)
     for (int r = 0; r < model_->rowCount(); ++r)
         if (model_->example(r)->id == model_->library().default_id) initial = r;
     select(initial);
-    resize(760, 420);
+    resize(980, 560);
 }
 
 void NewFromExampleDialog::select(int row) {

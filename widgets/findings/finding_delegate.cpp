@@ -43,11 +43,12 @@ QString FindingDelegate::html(const QModelIndex& index, const QPalette& palette,
     const Finding* f = model_->finding(index.row());
     if (!f) return {};
     const bool stale = model_->stale() && f->kind != "spec_error";
+    // Findings of the last valid state, while the spec as edited has errors, are dimmed.
     const QString text =
         (selected ? palette.color(QPalette::HighlightedText)
-                  : palette.color(stale ? QPalette::PlaceholderText : QPalette::Text))
+                  : palette.color(stale ? QPalette::Disabled : QPalette::Active, QPalette::Text))
             .name();
-    const QString chip = selected ? text : severity_colour(f->severity);
+    const QString chip = selected || stale ? text : severity_colour(f->severity);
     QString kind = qs(f->kind).toHtmlEscaped();
     if (!f->rule.empty()) kind += QStringLiteral(" (") + qs(f->rule).toHtmlEscaped() + u')';
     if (!f->cause.empty()) kind += QStringLiteral(" (") + qs(f->cause).toHtmlEscaped() + u')';
