@@ -2,6 +2,7 @@
 // unsaved-changes question, the title's modified marker, dropped files.
 #include <gtest/gtest.h>
 #include <QApplication>
+#include <QDir>
 #include <QDropEvent>
 #include <QListView>
 #include <QMenu>
@@ -94,24 +95,24 @@ TEST(FileHandling, RecentFilesAreNewestFirstWithoutDuplicatesAndPersist) {
 TEST(FileHandling, NewFromExampleListsTheWholeLibraryAndOpensUntitled) {
     NewFromExampleDialog dialog;
     const ExamplesModel* model = dialog.model();
-    const QStringList expected = {QStringLiteral("matmul-rect"),
-                                  QStringLiteral("matmul-documented"),
-                                  QStringLiteral("matmul-floor-grid-rect"),
-                                  QStringLiteral("matmul-swapped-axes"),
-                                  QStringLiteral("element-offsets"),
-                                  QStringLiteral("reduction-wrong-axis"),
-                                  QStringLiteral("revisit-carried"),
-                                  QStringLiteral("reduction-parallel"),
-                                  QStringLiteral("tpu-invalid-block"),
-                                  QStringLiteral("elementwise-add"),
-                                  QStringLiteral("transpose"),
-                                  QStringLiteral("rank1"),
-                                  QStringLiteral("block-sparse")};
-    ASSERT_EQ(model->rowCount(), expected.size());
-    for (int r = 0; r < model->rowCount(); ++r) EXPECT_EQ(model->example(r)->id, expected[r]);
+    // Every lesson of the index, in its order, each one bundled in the program.
+    QStringList expected;
+    for (const QString& path : QDir(QStringLiteral(TILELENS_SOURCE_DIR "/resources/examples"))
+                                   .entryList({QStringLiteral("*.tilelens.json")}))
+        expected << path.chopped(static_cast<qsizetype>(sizeof(".tilelens.json") - 1));
+    QStringList listed;
+    for (int r = 0; r < model->rowCount(); ++r) listed << model->example(r)->id;
+    QStringList sorted = listed;
+    sorted.sort();
+    EXPECT_EQ(sorted, expected) << "every example file is in index.json, and only those";
+    for (int r = 0; r < model->rowCount(); ++r)
+        EXPECT_TRUE(QFile::exists(model->example(r)->path))
+            << "not in tilelens.qrc: " << model->example(r)->id.toStdString();
     // The default is preselected, and each selection shows its description.
     EXPECT_EQ(dialog.selectedPath(), QStringLiteral(":/examples/matmul-rect.tilelens.json"));
-    dialog.select(5);
+    const auto wrong_axis = listed.indexOf(QStringLiteral("reduction-wrong-axis"));
+    ASSERT_GE(wrong_axis, 0);
+    dialog.select(static_cast<int>(wrong_axis));
     EXPECT_EQ(dialog.selectedPath(),
               QStringLiteral(":/examples/reduction-wrong-axis.tilelens.json"));
     auto* text = dialog.findChild<QWidget*>(QStringLiteral("exampleDescription"));

@@ -123,3 +123,30 @@ TEST(Audit, FillsTheCaseTableAndAFailingCaseLoadsIntoTheDocument) {
         if (n == "M") m = v;
     EXPECT_EQ(m, 256);
 }
+
+TEST(Audit, SweepsHostileShapesAndAFailingShapeOpensInTheEditor) {
+    Harness t("matmul-floor-grid-rect");
+    ASSERT_TRUE(t.w.auditor()->start());
+    ASSERT_TRUE(t.idle());
+    const AuditCasesModel* cases = t.w.auditPanel()->model();
+    ASSERT_GT(cases->rowCount(), 1) << "the spec's own params and hostile shapes";
+    // A failing case other than the spec's own params.
+    const auto& own = t.w.document()->spec().params;
+    int row = -1;
+    for (int r = 1; r < cases->rowCount() && row < 0; ++r) {
+        const AuditCase* c = cases->auditCase(r);
+        if (c->verdict == Verdict::Pass) continue;
+        for (const auto& [n, v] : own)
+            if (c->params.count(n) && c->params.at(n) != v) row = r;
+    }
+    ASSERT_GE(row, 0);
+    const auto params = cases->auditCase(row)->params;
+    emit t.w.auditPanel()->table()->clicked(cases->index(row, 0));
+    for (const auto& [n, v] : t.w.document()->spec().params) {
+        if (params.count(n)) {
+            EXPECT_EQ(v, params.at(n)) << n;
+        }
+    }
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    EXPECT_NE(t.w.document()->snapshot().audit->verdict, Verdict::Pass);
+}

@@ -3,8 +3,14 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QString>
+#include <ostream>
 
 #include "widgets/document/spec_document.h"
+
+// Readable QStrings in test failure messages.
+inline void PrintTo(const QString& s, std::ostream* os) {
+    *os << '"' << s.toStdString() << '"';
+}
 
 namespace tl::test {
 

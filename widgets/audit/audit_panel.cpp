@@ -63,16 +63,18 @@ void AuditPanel::showResult(std::shared_ptr<const AuditResult> result) {
     const AuditResult& r = *result;
     std::int64_t failing = 0;
     for (const auto& c : r.cases) failing += c.verdict != Verdict::Pass;
-    QString text = tr("<b>%1</b> on %2: verdict <b>%3</b> — contract %4 · indexing %5 · numerics "
-                      "%6 — %7 case(s), %8 failing")
-                       .arg(QString::fromStdString(r.spec).toHtmlEscaped(),
-                            QString::fromStdString(r.target).toHtmlEscaped(),
-                            QString::fromStdString(std::string(to_string(r.verdict))),
-                            QString::fromStdString(std::string(to_string(r.contract))),
-                            QString::fromStdString(std::string(to_string(r.indexing))),
-                            QString::fromStdString(std::string(to_string(r.numerics))))
-                       .arg(r.cases.size())
-                       .arg(failing);
+    QString text =
+        r.cancelled ? tr("<i>Cancelled: the cases that ran to the end.</i> ") : QString();
+    text += tr("<b>%1</b> on %2: verdict <b>%3</b> — contract %4 · indexing %5 · numerics "
+               "%6 — %7 case(s), %8 failing")
+                .arg(QString::fromStdString(r.spec).toHtmlEscaped(),
+                     QString::fromStdString(r.target).toHtmlEscaped(),
+                     QString::fromStdString(std::string(to_string(r.verdict))),
+                     QString::fromStdString(std::string(to_string(r.contract))),
+                     QString::fromStdString(std::string(to_string(r.indexing))),
+                     QString::fromStdString(std::string(to_string(r.numerics))))
+                .arg(r.cases.size())
+                .arg(failing);
     for (const auto& note : r.notes)
         text += QStringLiteral("<br><small>") + QString::fromStdString(note).toHtmlEscaped() +
                 QStringLiteral("</small>");

@@ -43,16 +43,19 @@ void AuditController::onFinished(bool cancelled) {
     if (!pending_) return;  // another controller's job
     const auto pending = std::move(pending_);
     pending_.reset();
-    if (cancelled || !*pending) {
+    if (!*pending) {
         emit message(tr("Audit cancelled"));
         emit finished(nullptr);
         return;
     }
+    // A cancelled sweep still returns the cases that ran to the end: they are shown.
     result_ = *pending;
     const AuditResult& r = *result_;
-    emit message(tr("Audit of %1 on %2: %3, %n case(s)", nullptr, static_cast<int>(r.cases.size()))
-                     .arg(QString::fromStdString(r.spec), QString::fromStdString(r.target),
-                          QString::fromStdString(std::string(to_string(r.verdict)))));
+    const QString summary =
+        tr("Audit of %1 on %2: %3, %n case(s)", nullptr, static_cast<int>(r.cases.size()))
+            .arg(QString::fromStdString(r.spec), QString::fromStdString(r.target),
+                 QString::fromStdString(std::string(to_string(r.verdict))));
+    emit message(cancelled || r.cancelled ? tr("Audit cancelled; %1 ran").arg(summary) : summary);
     emit finished(result_);
 }
 

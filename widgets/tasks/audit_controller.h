@@ -24,7 +24,7 @@ public:
 signals:
     void message(const QString& text);
     void auditStarted(const QString& spec);
-    // `result` is null when cancelled.
+    // `result` is null when cancelled before any case ran; else it may be partial (cancelled).
     void finished(std::shared_ptr<const tl::AuditResult> result);
 
 private:
