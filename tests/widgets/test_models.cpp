@@ -110,17 +110,20 @@ TEST(AuditCasesModel, IsACaseByCheckTable) {
     pass.params = {{"M", 256}, {"bm", 128}};
     AuditCase fail;
     fail.params = {{"M", 7}, {"bm", 128}};
+    fail.label = "M = 7";
     fail.verdict = Verdict::Fail;
     fail.max_abs_error = 0.5;
     fail.findings = {"uncovered_output", "numerical_mismatch"};
     r->cases = {pass, fail};
     model.setResult(r);
     ASSERT_EQ(model.rowCount(), 2);
-    ASSERT_EQ(model.columnCount(), 2 + 2 + 2);  // M, bm | verdict, error | two kinds
-    EXPECT_EQ(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("M"));
+    ASSERT_EQ(model.columnCount(), 1 + 2 + 2 + 2);  // case | M, bm | verdict, error | 2 kinds
+    EXPECT_EQ(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("case"));
+    EXPECT_EQ(model.headerData(1, Qt::Horizontal).toString(), QStringLiteral("M"));
+    EXPECT_EQ(model.index(1, 0).data().toString(), QStringLiteral("M = 7"));
     EXPECT_EQ(model.headerData(model.firstKindColumn(), Qt::Horizontal).toString(),
               QStringLiteral("uncovered_output"));
-    EXPECT_EQ(model.index(1, 0).data().toLongLong(), 7);
+    EXPECT_EQ(model.index(1, 1).data().toLongLong(), 7);
     EXPECT_EQ(model.index(1, model.verdictColumn()).data().toString(), QStringLiteral("fail"));
     EXPECT_EQ(model.index(1, model.errorColumn()).data().toString(), QStringLiteral("0.5"));
     EXPECT_TRUE(model.index(1, model.firstKindColumn()).data().toString().contains(u"found"));

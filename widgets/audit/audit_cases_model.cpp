@@ -78,9 +78,10 @@ QVariant AuditCasesModel::data(const QModelIndex& index, int role) const {
     const int col = index.column();
     if (role == FailingRole) return c->verdict != Verdict::Pass;
     if (role == Qt::ToolTipRole) return caseTooltip(*c);
-    if (col < paramColumns()) {
+    if (col == kLabelColumn) return role == Qt::DisplayRole ? QVariant(qs(c->label)) : QVariant();
+    if (col < verdictColumn()) {
         if (role != Qt::DisplayRole) return {};
-        const auto it = c->params.find(params_[static_cast<std::size_t>(col)]);
+        const auto it = c->params.find(params_[static_cast<std::size_t>(col - kFirstParamColumn)]);
         return it == c->params.end() ? QVariant() : QVariant(static_cast<qlonglong>(it->second));
     }
     if (col == verdictColumn()) {
@@ -112,7 +113,9 @@ QVariant AuditCasesModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || !result_ || section < 0 || section >= columnCount())
         return {};
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
-    if (section < paramColumns()) return qs(params_[static_cast<std::size_t>(section)]);
+    if (section == kLabelColumn) return tr("case");
+    if (section < verdictColumn())
+        return qs(params_[static_cast<std::size_t>(section - kFirstParamColumn)]);
     if (section == verdictColumn()) return tr("verdict");
     if (section == errorColumn()) return tr("max abs error");
     return qs(kinds_[static_cast<std::size_t>(section - firstKindColumn())]);

@@ -22,11 +22,14 @@ public:
     const AuditResult* result() const { return result_.get(); }
     const AuditCase* auditCase(int row) const;
 
-    // Column layout: params, then verdict and max abs error, then one per finding kind.
+    // Column layout: what the case tries, its params, verdict and max abs error, then one
+    // column per finding kind.
+    static constexpr int kLabelColumn = 0;
+    static constexpr int kFirstParamColumn = 1;
     int paramColumns() const { return static_cast<int>(params_.size()); }
-    int verdictColumn() const { return paramColumns(); }
-    int errorColumn() const { return paramColumns() + 1; }
-    int firstKindColumn() const { return paramColumns() + 2; }
+    int verdictColumn() const { return kFirstParamColumn + paramColumns(); }
+    int errorColumn() const { return verdictColumn() + 1; }
+    int firstKindColumn() const { return verdictColumn() + 2; }
     const std::vector<std::string>& kinds() const { return kinds_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;

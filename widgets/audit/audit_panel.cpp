@@ -32,13 +32,15 @@ AuditPanel::AuditPanel(QWidget* parent)
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    auto* top = new QHBoxLayout;
-    top->addWidget(start_);
-    top->addWidget(summary_, 1);
-    auto* layout = new QVBoxLayout(this);
+    // The table takes the width; the verdict and the notes (sweep, proofs) sit beside it.
+    auto* side = new QVBoxLayout;
+    side->addWidget(start_, 0, Qt::AlignLeft);
+    side->addWidget(summary_, 1);
+    auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(top);
-    layout->addWidget(table_, 1);
+    layout->addWidget(table_, 3);
+    layout->addLayout(side, 2);
+    summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     const auto activate = [this](const QModelIndex& i) {
         const AuditCase* c = model_->auditCase(i.row());
         if (c && c->verdict != Verdict::Pass) emit caseActivated(c->params);
