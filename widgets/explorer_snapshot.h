@@ -8,6 +8,7 @@
 #include "core/analysis.h"
 #include "core/audit.h"
 #include "core/interp/interpreter.h"
+#include "core/interp/numerics.h"
 #include "core/spec.h"
 
 namespace tl::gui {
@@ -18,6 +19,9 @@ struct ExplorerSnapshot {
     std::shared_ptr<const Analysis> analysis;  // null when the spec does not resolve
     std::shared_ptr<const AuditResult> audit;  // contract + indexing of the spec's own params
     std::shared_ptr<const RunResult> run;      // set once Run finished for this generation
+    // With `run`: the comparison with the references (per-output errors, mismatch findings);
+    // `audit` then holds these findings too and its numerics stage is set.
+    std::shared_ptr<const NumericsResult> numerics;
 };
 
 }  // namespace tl::gui

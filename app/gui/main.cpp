@@ -1,11 +1,35 @@
 // tilelens: the GUI. With no argument it opens the built-in rectangular matmul example.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <memory>
 
-#include "widgets/main_window.h"
+#include "widgets/document/spec_document.h"
+#include "widgets/mainwindow/main_window.h"
+#include "widgets/tasks/background_task.h"
+#include "widgets/tasks/run_controller.h"
+
+namespace {
+
+// Lets the window settle: every pending analysis and background job finished, or `ms` passed.
+void settle(tl::gui::MainWindow& window, int ms) {
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < ms) {
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+        if (!window.document()->isAnalysing() && !window.task()->running()) break;
+    }
+    QApplication::processEvents();
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     Q_INIT_RESOURCE(tilelens);  // the resources live in the static widgets library
+    QGuiApplication::setHighDpiScaleFactorRoundingPolicy(
+        Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("TileLens"));
     QApplication::setOrganizationName(QStringLiteral("TileLens"));
@@ -16,19 +40,45 @@ int main(int argc, char** argv) {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("spec"), QStringLiteral("A *.tilelens.json file."));
-    QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                  QStringLiteral("Save the window to FILE.png and quit."),
-                                  QStringLiteral("FILE"));
-    parser.addOption(screenshot);
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Save the window to FILE (PNG) once the analysis is done, and quit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption theme(QStringLiteral("theme"),
+                                   QStringLiteral("Colour theme: system, light or dark."),
+                                   QStringLiteral("THEME"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
+                                  QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    const QCommandLineOption run(QStringLiteral("run"),
+                                 QStringLiteral("Run the kernel once the spec is open."));
+    parser.addOptions({screenshot, theme, size, run});
     parser.process(app);
 
-    tl::gui::MainWindow window;
+    // A screenshot must not depend on (or change) the user's saved layout and theme.
+    std::unique_ptr<QTemporaryDir> scratch;
+    std::unique_ptr<QSettings> settings;
+    if (parser.isSet(screenshot)) {
+        scratch = std::make_unique<QTemporaryDir>();
+        settings = std::make_unique<QSettings>(scratch->filePath(QStringLiteral("settings.ini")),
+                                               QSettings::IniFormat);
+    }
+    tl::gui::MainWindow window(settings.get());
+    if (parser.isSet(theme)) window.setTheme(tl::gui::theme_from_key(parser.value(theme)));
     const QStringList args = parser.positionalArguments();
     window.openSpec(args.isEmpty() ? QStringLiteral(":/examples/matmul-rect.tilelens.json")
                                    : args.first());
-    window.show();
     if (parser.isSet(screenshot)) {
-        QApplication::processEvents();
+        const QStringList wh = parser.value(size).split(u'x');
+        if (wh.size() == 2) window.resize(wh[0].toInt(), wh[1].toInt());
+    }
+    window.show();
+    if (parser.isSet(run)) {
+        settle(window, 10000);
+        window.runner()->start();
+    }
+    if (parser.isSet(screenshot)) {
+        settle(window, 60000);
         return window.grab().save(parser.value(screenshot)) ? 0 : 1;
     }
     return QApplication::exec();

@@ -16,11 +16,14 @@ double nan_max(double a, double b) {
 
 }  // namespace
 
-NumericsResult check_numerics(const Instance& inst, const Spec& spec, const RunOptions& options) {
+NumericsResult check_numerics(const Instance& inst, const Spec& spec, const RunOptions& options,
+                              RunResult* run_out) {
     NumericsResult res;
     if (!spec.kernel) return res;
     const KernelSpec& kernel = *spec.kernel;
-    RunResult run = interpret(inst, kernel, spec.uninitialized, spec.revisit, spec.seed, options);
+    RunResult local;
+    RunResult& run = run_out ? *run_out : local;  // the caller's, when it wants to draw it
+    run = interpret(inst, kernel, spec.uninitialized, spec.revisit, spec.seed, options);
     res.cancelled = run.cancelled;
     res.errors = run.errors;
     if (!run.ok) return res;

@@ -35,8 +35,9 @@ struct NumericsResult {
 };
 
 // Runs the spec's kernel on `inst` with the spec's policy, seed and tolerance. A spec
-// without a kernel gives ran == false and no errors.
+// without a kernel gives ran == false and no errors. When `run` is given it receives the
+// interpreter's run (inputs, outputs, references, writers) for callers that draw it.
 NumericsResult check_numerics(const Instance& inst, const Spec& spec,
-                              const RunOptions& options = {});
+                              const RunOptions& options = {}, RunResult* run = nullptr);
 
 }  // namespace tl

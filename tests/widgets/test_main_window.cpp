@@ -1,47 +1,135 @@
+// The window as a whole: what opens, what the findings panel does, themes and settings,
+// undo from any field.
 #include <gtest/gtest.h>
+#include <QActionGroup>
 #include <QLabel>
+#include <QSettings>
 #include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
 
-#include "widgets/main_window.h"
-#include "widgets/spec_document.h"
+#include "core/analysis.h"
+#include "test_util.h"
+#include "widgets/document/spec_document.h"
+#include "widgets/editor/error_line_edit.h"
+#include "widgets/editor/spec_editor.h"
+#include "widgets/findings/findings_model.h"
+#include "widgets/findings/findings_panel.h"
+#include "widgets/mainwindow/main_window.h"
 
-using tl::gui::MainWindow;
+using namespace tl;
+using namespace tl::gui;
 
 namespace {
-QString example(const char* name) {
-    return QStringLiteral(TILELENS_SOURCE_DIR "/resources/examples/") + QString::fromUtf8(name);
-}
-QString labelText(MainWindow& w, const char* object) {
-    return w.findChild<QLabel*>(QString::fromUtf8(object))->text();
-}
+
+struct Harness {
+    QTemporaryDir dir;
+    QSettings settings{dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat};
+    MainWindow w{&settings};
+    QString label(const char* name) const {
+        return w.findChild<QLabel*>(QString::fromUtf8(name))->text();
+    }
+    int row_of(const std::string& kind) const {
+        const FindingsModel* m = w.findings()->model();
+        for (int r = 0; r < m->rowCount(); ++r)
+            if (m->finding(r)->kind == kind) return r;
+        return -1;
+    }
+};
+
 }  // namespace
 
-TEST(MainWindow, OpensTheBuiltInExampleWithItsNameAndVerdict) {
-    MainWindow w;
-    ASSERT_TRUE(w.openSpec(QStringLiteral(":/examples/matmul-rect.tilelens.json")));
-    EXPECT_EQ(labelText(w, "specTitle"), QStringLiteral("matmul-rect"));
-    EXPECT_TRUE(labelText(w, "verdict").contains(QStringLiteral("pass")));
+TEST(MainWindow, OpensTheBuiltInExampleWithItsVerdict) {
+    Harness t;
+    ASSERT_TRUE(t.w.openSpec(QStringLiteral(":/examples/matmul-rect.tilelens.json")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    EXPECT_EQ(t.label("verdict"), QStringLiteral("PASS"));
+    EXPECT_TRUE(t.label("specSize").contains(QStringLiteral("24 programs")));
+    EXPECT_EQ(t.w.explorer()->snapshot().generation, t.w.document()->generation());
 }
 
-TEST(MainWindow, ListsTheFindingsOfAFailingSpec) {
-    MainWindow w;
-    ASSERT_TRUE(w.openSpec(example("reduction-wrong-axis.tilelens.json")));
-    auto* table = w.findChild<QTableView*>(QStringLiteral("findings"));
-    ASSERT_NE(table, nullptr);
-    QStringList kinds;
-    for (int r = 0; r < table->model()->rowCount(); ++r)
-        kinds << table->model()->index(r, 1).data().toString();
-    EXPECT_TRUE(kinds.contains(QStringLiteral("nonconsecutive_revisit")))
-        << kinds.join(u',').toStdString();
-    EXPECT_TRUE(labelText(w, "verdict").contains(QStringLiteral("fail")));
+TEST(MainWindow, ListsTheFindingsOfAFailingSpecAndAClickSelectsTheirProgram) {
+    Harness t;
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("reduction-wrong-axis")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    EXPECT_EQ(t.label("verdict"), QStringLiteral("FAIL"));
+    const int row = t.row_of("nonconsecutive_revisit");
+    ASSERT_GE(row, 0);
+    const Finding* f = t.w.findings()->model()->finding(row);
+    ASSERT_FALSE(f->program.empty());
+    const qint64 expected = program_at(t.w.document()->snapshot().analysis->instance(), f->program);
+    ASSERT_GT(expected, 0);
+    t.w.show();
+    t.w.findings()->activate(row);
+    EXPECT_EQ(t.w.explorer()->selectedProgram(), expected);
 }
 
-TEST(MainWindow, ShowsTheLoaderMessageForABrokenFile) {
-    MainWindow w;
-    EXPECT_FALSE(w.openSpec(QStringLiteral("/nonexistent/spec.tilelens.json")));
-    auto* table = w.findChild<QTableView*>(QStringLiteral("findings"));
-    ASSERT_EQ(table->model()->rowCount(), 1);
-    EXPECT_TRUE(
-        table->model()->index(0, 3).data().toString().contains(QStringLiteral("cannot open")));
-    EXPECT_TRUE(labelText(w, "verdict").contains(QStringLiteral("invalid")));
+TEST(MainWindow, AClickOnASpecErrorFocusesItsField) {
+    Harness t;
+    t.w.show();
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    Spec s = t.w.document()->spec();
+    s.grid[1] = std::string("cdiv(N, bnn)");
+    t.w.document()->edit(s, {SpecChange::Part::Grid, -1, QStringLiteral("grid")},
+                         QStringLiteral("grid"));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    ASSERT_EQ(t.row_of("spec_error"), 0);
+    EXPECT_TRUE(t.label("findingsSummary").contains(QStringLiteral("last valid state")));
+    t.w.findings()->activate(0);
+    EXPECT_EQ(QApplication::focusWidget(), t.w.findChild<ErrorLineEdit*>(QStringLiteral("grid")));
+}
+
+TEST(MainWindow, CtrlZInAFieldUndoesTheDocument) {
+    Harness t;
+    t.w.show();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&t.w) || true);
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
+    auto* name = t.w.findChild<ErrorLineEdit*>(QStringLiteral("specName"));
+    name->setFocus();
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("renamed"));
+    EXPECT_EQ(t.w.document()->spec().name, "renamed");
+    QTest::keyClick(name, Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(t.w.document()->spec().name, "matmul-rect");
+    EXPECT_EQ(name->text(), QStringLiteral("matmul-rect"));
+    QTest::keyClick(name, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_EQ(t.w.document()->spec().name, "renamed");
+}
+
+TEST(MainWindow, ThemeAndLayoutAreRemembered) {
+    QTemporaryDir dir;
+    const QString ini = dir.filePath(QStringLiteral("settings.ini"));
+    {
+        QSettings settings(ini, QSettings::IniFormat);
+        MainWindow w(&settings);
+        w.setTheme(Theme::Dark);
+        EXPECT_TRUE(is_dark_palette());
+        w.resize(1234, 777);
+        w.close();
+    }
+    {
+        QSettings settings(ini, QSettings::IniFormat);
+        EXPECT_EQ(settings.value(QStringLiteral("theme")).toString(), QStringLiteral("dark"));
+        MainWindow w(&settings);
+        EXPECT_EQ(w.theme(), Theme::Dark);
+        EXPECT_EQ(w.size(), QSize(1234, 777));
+        w.setTheme(Theme::Light);
+        EXPECT_FALSE(is_dark_palette());
+        for (QAction* a : w.actions().theme->actions())
+            EXPECT_EQ(a->isChecked(), a->data().toString() == QStringLiteral("light"));
+    }
+}
+
+TEST(MainWindow, EveryFrequentActionHasAShortcut) {
+    Harness t;
+    const MainActions& a = t.w.actions();
+    for (QAction* action :
+         {a.newFromExample, a.open, a.save, a.saveAs, a.quit, a.undo, a.redo, a.run, a.audit,
+          a.cancel, a.nextFinding, a.previousFinding, a.cycleTheme, a.fullScreen})
+        EXPECT_FALSE(action->shortcut().isEmpty()) << action->text().toStdString();
+    EXPECT_EQ(a.undo->shortcut(), QKeySequence(QKeySequence::Undo));
+    EXPECT_EQ(a.redo->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+    EXPECT_EQ(a.focus.size(), 5);
 }

@@ -1,0 +1,184 @@
+// File handling through the window: save and reload, recent files, new from example, the
+// unsaved-changes question, the title's modified marker, dropped files.
+#include <gtest/gtest.h>
+#include <QApplication>
+#include <QDir>
+#include <QDropEvent>
+#include <QListView>
+#include <QMenu>
+#include <QMimeData>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QUrl>
+
+#include "core/spec_io.h"
+#include "test_util.h"
+#include "widgets/document/recent_files.h"
+#include "widgets/document/spec_document.h"
+#include "widgets/examples/examples_model.h"
+#include "widgets/examples/new_from_example_dialog.h"
+#include "widgets/mainwindow/file_controller.h"
+#include "widgets/mainwindow/main_window.h"
+
+using namespace tl;
+using namespace tl::gui;
+
+namespace {
+
+struct Harness {
+    QTemporaryDir dir;
+    QSettings settings{dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat};
+    MainWindow w{&settings};
+    QString file(const char* name) const { return dir.filePath(QString::fromUtf8(name)); }
+};
+
+Spec with_param(Spec s, const std::string& name, std::int64_t v) {
+    for (auto& [n, value] : s.params)
+        if (n == name) value = v;
+    return s;
+}
+
+}  // namespace
+
+TEST(FileHandling, SaveAndOpenRoundTripThroughTheWindow) {
+    Harness t;
+    ASSERT_TRUE(t.w.openSpec(QStringLiteral(":/examples/matmul-rect.tilelens.json")));
+    SpecDocument* doc = t.w.document();
+    doc->edit(with_param(doc->spec(), "N", 640),
+              {SpecChange::Part::Params, -1, QStringLiteral("params.N")}, QStringLiteral("Set N"));
+    EXPECT_TRUE(t.w.windowTitle().startsWith(QStringLiteral("matmul-rect.tilelens.json")));
+    EXPECT_TRUE(t.w.isWindowModified());
+    const QString path = t.file("edited.tilelens.json");
+    ASSERT_TRUE(t.w.files()->saveTo(path));
+    EXPECT_FALSE(t.w.isWindowModified());
+    EXPECT_TRUE(t.w.windowTitle().startsWith(QStringLiteral("edited.tilelens.json")));
+    const Spec saved = doc->spec();
+
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("transpose")));
+    EXPECT_EQ(doc->spec().name, "transpose");
+    ASSERT_TRUE(t.w.openSpec(path));
+    EXPECT_EQ(doc->spec(), saved);
+    EXPECT_EQ(doc->path(), path);
+    ASSERT_TRUE(tl::test::settle(*doc));
+    EXPECT_EQ(doc->snapshot().analysis->programs(), 3 * 5 * 2);
+}
+
+TEST(FileHandling, RecentFilesAreNewestFirstWithoutDuplicatesAndPersist) {
+    Harness t;
+    const QString a = t.file("a.tilelens.json"), b = t.file("b.tilelens.json");
+    for (const QString& p : {a, b}) QFile::copy(tl::test::example_file("transpose"), p);
+    ASSERT_TRUE(t.w.openSpec(a));
+    ASSERT_TRUE(t.w.openSpec(b));
+    ASSERT_TRUE(t.w.openSpec(a));
+    EXPECT_EQ(t.w.files()->recent().files(), (QStringList{a, b}));
+    // The menu lists them, and survives a new window on the same settings.
+    t.w.actions().recent->aboutToShow();
+    const auto entries = t.w.actions().recent->actions();
+    ASSERT_GE(entries.size(), 2);
+    EXPECT_TRUE(entries[0]->text().contains(QStringLiteral("a.tilelens.json")));
+    EXPECT_EQ(RecentFiles(&t.settings).files(), (QStringList{a, b}));
+    // A file that disappeared is left out; the list keeps at most ten.
+    QFile::remove(b);
+    EXPECT_EQ(t.w.files()->recent().files(), QStringList{a});
+    RecentFiles recent(&t.settings);
+    for (int i = 0; i < 12; ++i) {
+        const QString p = t.file("r%1.tilelens.json").arg(i);
+        QFile::copy(a, p);
+        recent.add(p);
+    }
+    EXPECT_EQ(recent.files().size(), RecentFiles::kMaximum);
+    EXPECT_EQ(recent.files().first(), t.file("r11.tilelens.json"));
+}
+
+TEST(FileHandling, NewFromExampleListsTheWholeLibraryAndOpensUntitled) {
+    NewFromExampleDialog dialog;
+    const ExamplesModel* model = dialog.model();
+    // Every lesson of the index, in its order, each one bundled in the program.
+    QStringList expected;
+    for (const QString& path : QDir(QStringLiteral(TILELENS_SOURCE_DIR "/resources/examples"))
+                                   .entryList({QStringLiteral("*.tilelens.json")}))
+        expected << path.chopped(static_cast<qsizetype>(sizeof(".tilelens.json") - 1));
+    QStringList listed;
+    for (int r = 0; r < model->rowCount(); ++r) listed << model->example(r)->id;
+    QStringList sorted = listed;
+    sorted.sort();
+    EXPECT_EQ(sorted, expected) << "every example file is in index.json, and only those";
+    for (int r = 0; r < model->rowCount(); ++r)
+        EXPECT_TRUE(QFile::exists(model->example(r)->path))
+            << "not in tilelens.qrc: " << model->example(r)->id.toStdString();
+    // The default is preselected, and each selection shows its description.
+    EXPECT_EQ(dialog.selectedPath(), QStringLiteral(":/examples/matmul-rect.tilelens.json"));
+    const auto wrong_axis = listed.indexOf(QStringLiteral("reduction-wrong-axis"));
+    ASSERT_GE(wrong_axis, 0);
+    dialog.select(static_cast<int>(wrong_axis));
+    EXPECT_EQ(dialog.selectedPath(),
+              QStringLiteral(":/examples/reduction-wrong-axis.tilelens.json"));
+    auto* text = dialog.findChild<QWidget*>(QStringLiteral("exampleDescription"));
+    ASSERT_NE(text, nullptr);
+
+    Harness t;
+    ASSERT_TRUE(t.w.files()->openExample(dialog.selectedPath()));
+    EXPECT_EQ(t.w.document()->spec().name, "reduction-wrong-axis");
+    EXPECT_TRUE(t.w.document()->path().isEmpty());
+    EXPECT_FALSE(t.w.document()->isModified());
+}
+
+TEST(FileHandling, UnsavedChangesAreAskedAboutBeforeTheyAreLost) {
+    Harness t;
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
+    SpecDocument* doc = t.w.document();
+    doc->edit(with_param(doc->spec(), "M", 7),
+              {SpecChange::Part::Params, -1, QStringLiteral("params.M")}, QStringLiteral("Set M"));
+    int asked = 0;
+    QMessageBox::StandardButton answer = QMessageBox::Cancel;
+    t.w.files()->setPrompt([&](const QString& name) {
+        ++asked;
+        EXPECT_EQ(name, QStringLiteral("matmul-rect.tilelens.json"));
+        return answer;
+    });
+    EXPECT_FALSE(t.w.openSpec(tl::test::example_file("transpose")));
+    EXPECT_EQ(doc->spec().name, "matmul-rect");
+    EXPECT_FALSE(t.w.close()) << "Cancel keeps the window open";
+    answer = QMessageBox::Discard;
+    EXPECT_TRUE(t.w.openSpec(tl::test::example_file("transpose")));
+    EXPECT_EQ(asked, 3);
+    EXPECT_EQ(doc->spec().name, "transpose");
+    EXPECT_TRUE(t.w.close()) << "nothing unsaved: no question";
+    EXPECT_EQ(asked, 3);
+}
+
+TEST(FileHandling, SaveAnswerWritesTheFileBeforeOpeningAnother) {
+    Harness t;
+    const QString path = t.file("m.tilelens.json");
+    QFile::copy(tl::test::example_file("matmul-rect"), path);
+    ASSERT_TRUE(t.w.openSpec(path));
+    SpecDocument* doc = t.w.document();
+    doc->edit(with_param(doc->spec(), "M", 7),
+              {SpecChange::Part::Params, -1, QStringLiteral("params.M")}, QStringLiteral("Set M"));
+    t.w.files()->setPrompt([](const QString&) { return QMessageBox::Save; });
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("transpose")));
+    const LoadResult back = load_spec_file(path.toStdString());
+    ASSERT_TRUE(back.spec);
+    EXPECT_EQ(back.spec->params[0].second, 7);
+}
+
+TEST(FileHandling, ADroppedSpecOpensAndOtherFilesArePassedOn) {
+    Harness t;
+    const QString spec = t.file("dropped.tilelens.json"), other = t.file("bench.json");
+    QFile::copy(tl::test::example_file("rank1"), spec);
+    QFile::copy(tl::test::example_file("rank1"), other);
+    QSignalSpy passed(&t.w, &MainWindow::otherFilesDropped);
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(spec), QUrl::fromLocalFile(other)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&t.w, &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&t.w, &drop);
+    EXPECT_EQ(t.w.document()->spec().name, "rank1");
+    EXPECT_EQ(t.w.document()->path(), spec);
+    ASSERT_EQ(passed.count(), 1);
+    EXPECT_EQ(passed.at(0).at(0).toStringList(), QStringList{other});
+}

@@ -1,0 +1,153 @@
+// Every model of the window under QAbstractItemModelTester, across their resets and edits.
+#include <gtest/gtest.h>
+#include <QAbstractItemModelTester>
+#include <QFile>
+
+#include "core/spec.h"
+#include "test_util.h"
+#include "widgets/audit/audit_cases_model.h"
+#include "widgets/document/spec_document.h"
+#include "widgets/editor/operands_model.h"
+#include "widgets/examples/examples_model.h"
+#include "widgets/findings/findings_model.h"
+
+using namespace tl;
+using namespace tl::gui;
+
+namespace {
+constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
+}
+
+TEST(OperandsModel, ShowsTheOperandsAndEditsThemThroughTheUndoStack) {
+    SpecDocument doc;
+    OperandsModel model(&doc);
+    QAbstractItemModelTester tester(&model, kFatal);
+    ASSERT_TRUE(doc.load(tl::test::example_file("matmul-rect")));
+    model.sync(SpecChange::all());
+    ASSERT_EQ(model.rowCount(), 3);
+    EXPECT_EQ(model.index(0, OperandsModel::ShapeColumn).data().toString(), QStringLiteral("M, K"));
+    EXPECT_EQ(model.index(2, OperandsModel::RoleColumn).data().toString(),
+              QStringLiteral("output"));
+    EXPECT_EQ(model.index(1, OperandsModel::IndexMapColumn).data().toString(),
+              QStringLiteral("lambda i, j, k: (k, j)"));
+    ASSERT_TRUE(
+        model.setData(model.index(0, OperandsModel::ShapeColumn), QStringLiteral("M, 2 * K")));
+    model.sync({SpecChange::Part::Operands, 0, {}});
+    EXPECT_EQ(std::get<std::string>(doc.spec().operands[0].shape[1]), "2 * K");
+    EXPECT_EQ(model.index(0, OperandsModel::ShapeColumn).data().toString(),
+              QStringLiteral("M, 2 * K"));
+    // Removing a row resets the model; the tester checks the counts stay consistent.
+    Spec s = doc.spec();
+    s.operands.pop_back();
+    doc.edit(s, {SpecChange::Part::Operands, -1, {}}, QStringLiteral("remove"));
+    model.sync({SpecChange::Part::Operands, -1, {}});
+    EXPECT_EQ(model.rowCount(), 2);
+    // An empty block shape and index map show what they mean.
+    s = doc.spec();
+    s.operands[0].block_shape.reset();
+    s.operands[0].index_map.reset();
+    doc.edit(s, {SpecChange::Part::Operands, 0, {}}, QStringLiteral("clear"));
+    model.sync({SpecChange::Part::Operands, 0, {}});
+    EXPECT_EQ(model.index(0, OperandsModel::BlockColumn).data().toString(),
+              QStringLiteral("whole array"));
+    EXPECT_EQ(model.index(0, OperandsModel::BlockColumn).data(Qt::EditRole).toString(), QString());
+}
+
+TEST(OperandsModel, CarriesTheErrorOfACellAtItsColumn) {
+    SpecDocument doc;
+    OperandsModel model(&doc);
+    QAbstractItemModelTester tester(&model, kFatal);
+    ASSERT_TRUE(doc.load(tl::test::example_file("matmul-rect")));
+    model.sync(SpecChange::all());
+    Diagnostic d;
+    d.path = "operands[1].index_map";
+    d.line = 1;
+    d.column = 18;
+    d.message = "unknown name 'kk'";
+    model.setDiagnostics({d});
+    const auto errors = model.errors(model.index(1, OperandsModel::IndexMapColumn));
+    ASSERT_EQ(errors.size(), 1);
+    EXPECT_EQ(errors[0].start, 17);
+    EXPECT_TRUE(errors[0].message.contains(QStringLiteral("operands[1].index_map:1:18")));
+    EXPECT_TRUE(model.errors(model.index(0, OperandsModel::IndexMapColumn)).isEmpty());
+    EXPECT_TRUE(model.index(1, OperandsModel::IndexMapColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("unknown name")));
+}
+
+TEST(FindingsModel, PassesTheModelTesterAcrossResets) {
+    FindingsModel model;
+    QAbstractItemModelTester tester(&model, kFatal);
+    Finding a;
+    a.kind = "uncovered_output";
+    a.operand = "o";
+    a.message = "44 rows never written";
+    a.program = {2, 3, 1};
+    a.element = {256, 0};
+    Finding b;
+    b.kind = "contract_violation";
+    b.rule = "block_tiling";
+    b.severity = Severity::Error;
+    model.setFindings({a, b});
+    EXPECT_EQ(model.rowCount(), 2);
+    EXPECT_EQ(model.index(0, FindingsModel::MessageColumn).data().toString(),
+              QStringLiteral("44 rows never written"));
+    EXPECT_EQ(model.index(0, FindingsModel::WhereColumn).data().toString(),
+              QStringLiteral("program (2, 3, 1) · element [256, 0]"));
+    EXPECT_EQ(model.index(1, FindingsModel::KindColumn).data().toString(),
+              QStringLiteral("contract_violation (block_tiling)"));
+    model.setFindings({}, true);
+    EXPECT_EQ(model.rowCount(), 0);
+    EXPECT_EQ(model.finding(0), nullptr);
+}
+
+TEST(AuditCasesModel, IsACaseByCheckTable) {
+    AuditCasesModel model;
+    QAbstractItemModelTester tester(&model, kFatal);
+    auto r = std::make_shared<AuditResult>();
+    AuditCase pass;
+    pass.params = {{"M", 256}, {"bm", 128}};
+    AuditCase fail;
+    fail.params = {{"M", 7}, {"bm", 128}};
+    fail.label = "M = 7";
+    fail.verdict = Verdict::Fail;
+    fail.max_abs_error = 0.5;
+    fail.findings = {"uncovered_output", "numerical_mismatch"};
+    r->cases = {pass, fail};
+    model.setResult(r);
+    ASSERT_EQ(model.rowCount(), 2);
+    ASSERT_EQ(model.columnCount(), 1 + 2 + 2 + 2);  // case | M, bm | verdict, error | 2 kinds
+    EXPECT_EQ(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("case"));
+    EXPECT_EQ(model.headerData(1, Qt::Horizontal).toString(), QStringLiteral("M"));
+    EXPECT_EQ(model.index(1, 0).data().toString(), QStringLiteral("M = 7"));
+    EXPECT_EQ(model.headerData(model.firstKindColumn(), Qt::Horizontal).toString(),
+              QStringLiteral("uncovered_output"));
+    EXPECT_EQ(model.index(1, 1).data().toLongLong(), 7);
+    EXPECT_EQ(model.index(1, model.verdictColumn()).data().toString(), QStringLiteral("fail"));
+    EXPECT_EQ(model.index(1, model.errorColumn()).data().toString(), QStringLiteral("0.5"));
+    EXPECT_TRUE(model.index(1, model.firstKindColumn()).data().toString().contains(u"found"));
+    EXPECT_FALSE(model.index(0, model.firstKindColumn()).data().toString().contains(u"found"));
+    EXPECT_TRUE(model.index(1, 0).data(AuditCasesModel::FailingRole).toBool());
+    model.setResult(nullptr);
+    EXPECT_EQ(model.rowCount(), 0);
+    EXPECT_EQ(model.columnCount(), 0);
+}
+
+TEST(ExamplesModel, ListsEveryExampleOfTheIndexWithItsDescription) {
+    ExamplesModel model(load_example_library());
+    QAbstractItemModelTester tester(&model, kFatal);
+    QFile index(QStringLiteral(TILELENS_SOURCE_DIR "/resources/examples/index.json"));
+    ASSERT_TRUE(index.open(QIODevice::ReadOnly));
+    const Json doc = Json::parse(index.readAll().toStdString());
+    ASSERT_EQ(model.rowCount(), static_cast<int>(doc["lessons"].size()));
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const Example* e = model.example(r);
+        EXPECT_EQ(e->id.toStdString(),
+                  doc["lessons"][static_cast<std::size_t>(r)].get<std::string>());
+        EXPECT_TRUE(e->error.isEmpty()) << e->error.toStdString();
+        EXPECT_FALSE(model.index(r).data(ExamplesModel::DescriptionRole).toString().isEmpty())
+            << e->id.toStdString();
+    }
+    EXPECT_EQ(model.library().default_id, QStringLiteral("matmul-rect"));
+}

@@ -1,0 +1,152 @@
+// Run and Audit in the background: progress, the result in the snapshot and the tables,
+// cancel, and loading an audit case into the document.
+#include <gtest/gtest.h>
+#include <QProgressBar>
+#include <QSettings>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+#include "test_util.h"
+#include "widgets/audit/audit_cases_model.h"
+#include "widgets/audit/audit_panel.h"
+#include "widgets/document/spec_document.h"
+#include "widgets/findings/findings_model.h"
+#include "widgets/findings/findings_panel.h"
+#include "widgets/mainwindow/main_window.h"
+#include "widgets/tasks/audit_controller.h"
+#include "widgets/tasks/background_task.h"
+#include "widgets/tasks/run_controller.h"
+
+using namespace tl;
+using namespace tl::gui;
+
+namespace {
+
+struct Harness {
+    QTemporaryDir dir;
+    QSettings settings{dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat};
+    MainWindow w{&settings};
+    explicit Harness(const char* example) {
+        EXPECT_TRUE(w.openSpec(tl::test::example_file(example)));
+        EXPECT_TRUE(tl::test::settle(*w.document()));
+    }
+    bool idle() {
+        return tl::test::wait_until([&] { return !w.task()->running(); }, 120000);
+    }
+};
+
+}  // namespace
+
+TEST(Run, AttachesTheRunToTheSnapshotAndUpdatesTheFindings) {
+    Harness t("matmul-floor-grid-rect");  // floor division drops the edge: outputs never written
+    ASSERT_TRUE(t.w.runner()->start());
+    EXPECT_TRUE(t.w.task()->running());
+    EXPECT_FALSE(t.w.actions().run->isEnabled());
+    EXPECT_TRUE(t.w.actions().cancel->isEnabled());
+    ASSERT_TRUE(t.idle());
+    const ExplorerSnapshot& s = t.w.document()->snapshot();
+    ASSERT_TRUE(s.run);
+    ASSERT_TRUE(s.numerics);
+    EXPECT_TRUE(s.numerics->ran);
+    EXPECT_EQ(s.audit->numerics, StageStatus::Fail);
+    bool listed = false;
+    const FindingsModel* m = t.w.findings()->model();
+    for (int r = 0; r < m->rowCount(); ++r) listed |= m->finding(r)->kind == "numerical_mismatch";
+    EXPECT_TRUE(listed);
+    EXPECT_TRUE(t.w.actions().run->isEnabled());
+}
+
+TEST(Run, ACorrectKernelPassesItsNumerics) {
+    Harness t("matmul-rect");
+    ASSERT_TRUE(t.w.runner()->start());
+    ASSERT_TRUE(t.idle());
+    const ExplorerSnapshot& s = t.w.document()->snapshot();
+    ASSERT_TRUE(s.numerics);
+    EXPECT_TRUE(s.numerics->passed());
+    EXPECT_EQ(s.audit->numerics, StageStatus::Pass);
+    EXPECT_EQ(s.audit->verdict, Verdict::Pass);
+}
+
+TEST(Run, IsRefusedBeforeLaunchWhenTheContractRejects) {
+    Harness t("tpu-invalid-block");
+    EXPECT_FALSE(t.w.runner()->start());
+    EXPECT_FALSE(t.w.task()->running());
+}
+
+TEST(Run, ACancelledJobReportsCancelledAndAttachesNothing) {
+    Harness t("matmul-rect");
+    BackgroundTask* task = t.w.task();
+    std::atomic<bool> entered{false};
+    // A job that only ends when cancelled stands in for a long run.
+    ASSERT_TRUE(task->start(QStringLiteral("long"), [&](TaskControl& c) {
+        entered = true;
+        c.report(1, 10);
+        while (!c.cancel.load()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }));
+    EXPECT_FALSE(t.w.runner()->start()) << "one job at a time";
+    ASSERT_TRUE(tl::test::wait_until([&] { return entered.load(); }));
+    auto* bar = t.w.findChild<QProgressBar*>(QStringLiteral("jobProgress"));
+    ASSERT_TRUE(tl::test::wait_until([&] { return bar->maximum() == 1000; }));
+    EXPECT_EQ(bar->value(), 100);
+    bool cancelled = false;
+    QObject::connect(task, &BackgroundTask::finished, [&](bool c) { cancelled = c; });
+    t.w.actions().cancel->trigger();
+    ASSERT_TRUE(t.idle());
+    EXPECT_TRUE(cancelled);
+    EXPECT_FALSE(t.w.document()->snapshot().run);
+}
+
+TEST(Audit, FillsTheCaseTableAndAFailingCaseLoadsIntoTheDocument) {
+    Harness t("reduction-wrong-axis");
+    ASSERT_TRUE(t.w.auditor()->start());
+    ASSERT_TRUE(t.idle());
+    ASSERT_TRUE(t.w.auditor()->result());
+    const AuditCasesModel* cases = t.w.auditPanel()->model();
+    ASSERT_GE(cases->rowCount(), 1);
+    int failing = -1;
+    for (int r = 0; r < cases->rowCount() && failing < 0; ++r)
+        if (cases->auditCase(r)->verdict != Verdict::Pass) failing = r;
+    ASSERT_GE(failing, 0) << "the wrong reduction axis fails";
+    // Load a case whose params differ from the document's, as a sweep case does.
+    auto result = std::make_shared<AuditResult>(*t.w.auditor()->result());
+    result->cases[static_cast<std::size_t>(failing)].params["M"] = 7;
+    t.w.auditPanel()->showResult(result);
+    QTableView* table = t.w.auditPanel()->table();
+    emit table->clicked(cases->index(failing, 0));
+    std::int64_t m = 0;
+    for (const auto& [n, v] : t.w.document()->spec().params)
+        if (n == "M") m = v;
+    EXPECT_EQ(m, 7);
+    t.w.document()->undoStack()->undo();
+    for (const auto& [n, v] : t.w.document()->spec().params)
+        if (n == "M") m = v;
+    EXPECT_EQ(m, 256);
+}
+
+TEST(Audit, SweepsHostileShapesAndAFailingShapeOpensInTheEditor) {
+    Harness t("matmul-floor-grid-rect");
+    ASSERT_TRUE(t.w.auditor()->start());
+    ASSERT_TRUE(t.idle());
+    const AuditCasesModel* cases = t.w.auditPanel()->model();
+    ASSERT_GT(cases->rowCount(), 1) << "the spec's own params and hostile shapes";
+    // A failing case other than the spec's own params.
+    const auto& own = t.w.document()->spec().params;
+    int row = -1;
+    for (int r = 1; r < cases->rowCount() && row < 0; ++r) {
+        const AuditCase* c = cases->auditCase(r);
+        if (c->verdict == Verdict::Pass) continue;
+        for (const auto& [n, v] : own)
+            if (c->params.count(n) && c->params.at(n) != v) row = r;
+    }
+    ASSERT_GE(row, 0);
+    const auto params = cases->auditCase(row)->params;
+    emit t.w.auditPanel()->table()->clicked(cases->index(row, 0));
+    for (const auto& [n, v] : t.w.document()->spec().params) {
+        if (params.count(n)) {
+            EXPECT_EQ(v, params.at(n)) << n;
+        }
+    }
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    EXPECT_NE(t.w.document()->snapshot().audit->verdict, Verdict::Pass);
+}

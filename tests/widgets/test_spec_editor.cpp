@@ -1,0 +1,147 @@
+// The spec editor drives the document: typing changes the snapshot and the findings live,
+// errors are underlined at their column with the message beside, undo restores.
+#include <gtest/gtest.h>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTest>
+#include <QUndoStack>
+
+#include "core/analysis.h"
+#include "test_util.h"
+#include "widgets/document/spec_document.h"
+#include "widgets/editor/error_line_edit.h"
+#include "widgets/editor/operand_delegate.h"
+#include "widgets/editor/operands_model.h"
+#include "widgets/editor/operands_section.h"
+#include "widgets/editor/params_section.h"
+#include "widgets/editor/spec_editor.h"
+
+using namespace tl;
+using namespace tl::gui;
+using tl::test::settle;
+
+namespace {
+
+struct Fixture {
+    SpecDocument doc;
+    SpecEditor editor{&doc};
+    Fixture() {
+        EXPECT_TRUE(doc.load(tl::test::example_file("matmul-rect")));
+        editor.resize(520, 900);
+        editor.show();
+        EXPECT_TRUE(settle(doc));
+    }
+    // Opens the cell editor of operand `row`, column `column`, and types `text` over it.
+    ErrorLineEdit* type_in_cell(int row, int column, const QString& text) {
+        QTableView* table = editor.operands()->table();
+        const QModelIndex i = editor.operands()->model()->index(row, column);
+        table->setCurrentIndex(i);
+        table->edit(i);
+        ErrorLineEdit* cell = editor.operands()->delegate()->activeEditor();
+        if (!cell) return nullptr;
+        cell->selectAll();
+        QTest::keyClicks(cell, text);
+        return cell;
+    }
+    bool has_finding(const std::string& kind, const std::string& operand) const {
+        for (const auto& f : doc.snapshot().audit->findings)
+            if (f.kind == kind && f.operand == operand) return true;
+        return false;
+    }
+};
+
+}  // namespace
+
+TEST(SpecEditor, ShowsTheSpecInItsFields) {
+    Fixture f;
+    EXPECT_EQ(f.editor.findChild<QLineEdit*>(QStringLiteral("specName"))->text(),
+              QStringLiteral("matmul-rect"));
+    EXPECT_EQ(f.editor.findChild<QLineEdit*>(QStringLiteral("grid"))->text(),
+              QStringLiteral("cdiv(M, bm), cdiv(N, bn), cdiv(K, bk)"));
+    EXPECT_EQ(f.editor.params()->spinBox(QStringLiteral("M"))->value(), 300);
+    EXPECT_EQ(f.editor.operands()->model()->rowCount(), 3);
+    EXPECT_TRUE(f.editor.findChild<QLabel*>(QStringLiteral("gridResolved"))
+                    ->text()
+                    .contains(QStringLiteral("24 programs")));
+}
+
+TEST(SpecEditor, TypingAShapeChangesTheAnalysisAndTheFindingsAndUndoRestoresThem) {
+    Fixture f;
+    ASSERT_FALSE(f.has_finding("unread_input", "x"));
+    ErrorLineEdit* cell =
+        f.type_in_cell(0, OperandsModel::ShapeColumn, QStringLiteral("M + 128, K"));
+    ASSERT_NE(cell, nullptr);
+    ASSERT_TRUE(settle(f.doc));
+    EXPECT_EQ(f.doc.snapshot().analysis->instance().operands[0].shape[0], 428);
+    EXPECT_TRUE(f.has_finding("unread_input", "x")) << "rows 300..427 of x are never read";
+    EXPECT_TRUE(cell->errors().isEmpty());
+    // Every keystroke was an edit of the same field: one undo step brings it all back.
+    f.doc.undoStack()->undo();
+    ASSERT_TRUE(settle(f.doc));
+    EXPECT_EQ(f.doc.snapshot().analysis->instance().operands[0].shape[0], 300);
+    EXPECT_FALSE(f.has_finding("unread_input", "x"));
+    EXPECT_FALSE(f.doc.isModified());
+    EXPECT_EQ(f.editor.operands()->model()->index(0, OperandsModel::ShapeColumn).data().toString(),
+              QStringLiteral("M, K"));
+}
+
+TEST(SpecEditor, AnIndexMapSyntaxErrorIsUnderlinedAtItsColumnAndTheLastStateStays) {
+    Fixture f;
+    const quint64 valid = f.doc.snapshot().generation;
+    ErrorLineEdit* cell =
+        f.type_in_cell(0, OperandsModel::IndexMapColumn, QStringLiteral("lambda i, j, k: (i, kk)"));
+    ASSERT_NE(cell, nullptr);
+    ASSERT_TRUE(settle(f.doc));
+    EXPECT_EQ(f.doc.snapshot().generation, valid) << "the last valid state stays drawn";
+    ASSERT_EQ(cell->errors().size(), 1);
+    EXPECT_EQ(cell->errors()[0].start, 20);  // under "kk"
+    EXPECT_EQ(cell->errors()[0].length, 2);
+    auto* messages = f.editor.operands()->findChild<QLabel*>(QStringLiteral("messages"));
+    ASSERT_NE(messages, nullptr);
+    EXPECT_FALSE(messages->isHidden());
+    EXPECT_TRUE(messages->text().contains(QStringLiteral("operands[0].index_map:1:21")))
+        << messages->text().toStdString();
+    EXPECT_TRUE(messages->text().contains(QStringLiteral("kk")));
+    EXPECT_FALSE(f.editor.findChild<QLabel*>(QStringLiteral("editorBanner"))->isHidden());
+    // Finishing the word fixes it: a new snapshot, no message.
+    cell->setCursorPosition(21);
+    QTest::keyClick(cell, Qt::Key_Backspace);
+    ASSERT_TRUE(settle(f.doc));
+    EXPECT_GT(f.doc.snapshot().generation, valid);
+    EXPECT_TRUE(cell->errors().isEmpty());
+    EXPECT_TRUE(messages->isHidden());
+}
+
+TEST(SpecEditor, AGridErrorIsUnderlinedInTheItemItIsIn) {
+    Fixture f;
+    auto* grid = f.editor.findChild<ErrorLineEdit*>(QStringLiteral("grid"));
+    grid->selectAll();
+    QTest::keyClicks(grid, QStringLiteral("cdiv(M, bm), cdiv(N, bnn), cdiv(K, bk)"));
+    ASSERT_TRUE(settle(f.doc));
+    ASSERT_EQ(grid->errors().size(), 1);
+    EXPECT_EQ(grid->errors()[0].start, 21);  // "bnn" inside the second item
+    EXPECT_EQ(f.doc.snapshot().analysis->programs(), 24);
+}
+
+TEST(SpecEditor, AParamSpinBoxChangesTheGridLive) {
+    Fixture f;
+    QSpinBox* m = f.editor.params()->spinBox(QStringLiteral("M"));
+    m->setValue(1000);
+    ASSERT_TRUE(settle(f.doc));
+    EXPECT_EQ(f.doc.snapshot().analysis->programs(), 8 * 4 * 2);
+    f.doc.undoStack()->undo();
+    EXPECT_EQ(m->value(), 300) << "the field follows undo";
+}
+
+TEST(SpecEditor, AddingAndRemovingOperandsIsUndoable) {
+    Fixture f;
+    f.editor.operands()->table()->setCurrentIndex(f.editor.operands()->model()->index(1, 0));
+    QTest::mouseClick(f.editor.findChild<QWidget*>(QStringLiteral("addOperand")), Qt::LeftButton);
+    ASSERT_EQ(f.doc.spec().operands.size(), 4u);
+    EXPECT_EQ(f.doc.spec().operands[2].name, "z");
+    EXPECT_EQ(f.editor.operands()->model()->rowCount(), 4);
+    f.doc.undoStack()->undo();
+    EXPECT_EQ(f.editor.operands()->model()->rowCount(), 3);
+}

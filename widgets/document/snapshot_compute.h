@@ -1,0 +1,25 @@
+#pragma once
+// Turning the spec as edited into an ExplorerSnapshot: validate it as the file loader would,
+// resolve, analyse and audit its own params. Plain work, safe on any thread.
+#include <QtGlobal>
+#include <optional>
+
+#include "core/diagnostic.h"
+#include "core/spec.h"
+#include "widgets/explorer_snapshot.h"
+
+namespace tl::gui {
+
+struct SnapshotResult {
+    quint64 generation = 0;
+    // Why the spec as edited does not analyse (syntax, names, arity, sizes); empty when it does.
+    Diagnostics diagnostics;
+    // Set when the spec is a valid file; its analysis is null when it does not resolve.
+    std::optional<ExplorerSnapshot> snapshot;
+    double milliseconds = 0;  // wall time of the computation
+};
+
+// The snapshot of `spec` for edit `generation`. Never throws for bad input.
+SnapshotResult compute_snapshot(const Spec& spec, quint64 generation);
+
+}  // namespace tl::gui

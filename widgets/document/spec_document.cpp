@@ -1,0 +1,143 @@
+#include "widgets/document/spec_document.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QUndoStack>
+
+#include "core/spec_io.h"
+#include "widgets/document/numerics_merge.h"
+#include "widgets/document/spec_edit_command.h"
+
+namespace tl::gui {
+
+SpecDocument::SpecDocument(QObject* parent, SnapshotBuilder::Compute compute)
+    : QObject(parent),
+      undo_(new QUndoStack(this)),
+      builder_(new SnapshotBuilder(std::move(compute), this)) {
+    connect(undo_, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+    connect(builder_, &SnapshotBuilder::finished, this, &SpecDocument::onResult);
+}
+
+SpecDocument::~SpecDocument() {
+    // Commands point back at the document: drop them before it goes.
+    undo_->clear();
+}
+
+bool SpecDocument::load(const QString& path, QString* error) {
+    // Read through QFile so that Qt resources (":/examples/...") open like files.
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error) *error = tr("%1: cannot open the file: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (static_cast<std::uintmax_t>(file.size()) > kMaxSpecFileBytes) {
+        if (error) *error = tr("%1: the file is larger than a spec can be (64 MiB)").arg(path);
+        return false;
+    }
+    const QByteArray bytes = file.readAll();
+    LoadResult loaded =
+        load_spec(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+                  QFileInfo(path).fileName().toStdString());
+    if (!loaded.spec) {
+        if (error) *error = QString::fromStdString(join(loaded.errors));
+        return false;
+    }
+    const bool resource = path.startsWith(u':');
+    replace(*loaded.spec, resource ? QString() : QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+void SpecDocument::reset(const Spec& spec) {
+    replace(spec, QString());
+}
+
+void SpecDocument::replace(const Spec& spec, const QString& path) {
+    undo_->clear();
+    spec_ = spec;
+    path_ = path;
+    analysable_ = false;  // the first snapshot of a new document always shows
+    diagnostics_.clear();
+    undo_->setClean();
+    emit pathChanged(path_);
+    emit modifiedChanged(false);
+    emit specChanged(SpecChange::all());
+    requestSnapshot();
+}
+
+bool SpecDocument::save(const QString& path, QString* error) {
+    const std::string text = save_spec(spec_);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
+        return false;
+    }
+    file.write(text.data(), static_cast<qint64>(text.size()));
+    if (!file.commit()) {
+        if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
+        return false;
+    }
+    path_ = QFileInfo(path).absoluteFilePath();
+    undo_->setClean();
+    emit pathChanged(path_);
+    return true;
+}
+
+QString SpecDocument::displayName() const {
+    if (!path_.isEmpty()) return QFileInfo(path_).fileName();
+    return QString::fromStdString(spec_.name) + QStringLiteral(".tilelens.json");
+}
+
+bool SpecDocument::isModified() const {
+    return !undo_->isClean();
+}
+
+void SpecDocument::edit(const Spec& after, const SpecChange& change, const QString& text) {
+    if (after == spec_) return;
+    undo_->push(new SpecEditCommand(this, spec_, after, change, text));
+}
+
+void SpecDocument::apply(const Spec& spec, const SpecChange& change) {
+    spec_ = spec;
+    emit specChanged(change);
+    requestSnapshot();
+}
+
+void SpecDocument::requestSnapshot() {
+    ++generation_;
+    builder_->request(spec_, generation_);
+}
+
+void SpecDocument::onResult(const SnapshotResult& result) {
+    const bool stale = result.generation != generation_;
+    emit analysed(result.generation, result.milliseconds, stale);
+    if (!stale) {
+        settled_ = result.generation;
+        diagnostics_ = result.diagnostics;
+        emit diagnosticsChanged();
+        // An edit that does not analyse leaves the last valid drawing on screen.
+        if (result.snapshot && (result.snapshot->analysis || !analysable_)) {
+            snapshot_ = *result.snapshot;
+            analysable_ = snapshot_.analysis != nullptr;
+            emit snapshotReady(snapshot_);
+        }
+    }
+}
+
+bool SpecDocument::attachRun(quint64 generation, std::shared_ptr<const RunResult> run,
+                             std::shared_ptr<const NumericsResult> numerics) {
+    if (generation != generation_ || generation != snapshot_.generation || !snapshot_.audit)
+        return false;
+    ExplorerSnapshot next = snapshot_;
+    next.run = std::move(run);
+    next.numerics = std::move(numerics);
+    if (next.numerics)
+        next.audit =
+            std::make_shared<const AuditResult>(with_numerics(*next.audit, *next.numerics));
+    snapshot_ = std::move(next);
+    emit snapshotReady(snapshot_);
+    return true;
+}
+
+}  // namespace tl::gui

@@ -1,0 +1,82 @@
+#pragma once
+// The open spec: the value the editor changes through undo commands, and the newest valid
+// ExplorerSnapshot computed from it off the GUI thread. A stale result never replaces a newer
+// one, and while the spec as edited has errors the last valid snapshot stays.
+#include <QObject>
+#include <QString>
+#include <memory>
+
+#include "core/diagnostic.h"
+#include "core/spec.h"
+#include "widgets/document/snapshot_builder.h"
+#include "widgets/document/spec_change.h"
+#include "widgets/explorer_snapshot.h"
+
+class QUndoStack;
+
+namespace tl::gui {
+
+class SpecDocument : public QObject {
+    Q_OBJECT
+public:
+    // `compute` replaces compute_snapshot (tests use it to control timing).
+    explicit SpecDocument(QObject* parent = nullptr, SnapshotBuilder::Compute compute = {});
+    ~SpecDocument() override;
+
+    // Opens a spec file (also ":/examples/..." resources, which open untitled). On failure
+    // returns false, fills *error with the loader's messages and keeps the open document.
+    bool load(const QString& path, QString* error = nullptr);
+    // Replaces the document with `spec`, untitled and unmodified (a new document).
+    void reset(const Spec& spec);
+    // Writes the spec as edited atomically; on success the document takes the path and is clean.
+    bool save(const QString& path, QString* error = nullptr);
+
+    const QString& path() const { return path_; }  // empty while untitled
+    QString displayName() const;                   // the file's name, or "<name>.tilelens.json"
+    bool isModified() const;
+
+    const Spec& spec() const { return spec_; }  // as edited: may not be valid
+    // Makes `after` the spec as one undo step described by `text`; a no-op when unchanged.
+    void edit(const Spec& after, const SpecChange& change, const QString& text);
+    QUndoStack* undoStack() const { return undo_; }
+
+    // What is wrong with the spec as edited (loader and resolver messages); empty when fine.
+    const Diagnostics& diagnostics() const { return diagnostics_; }
+    // The newest valid snapshot (generation 0 and no spec before the first one).
+    const ExplorerSnapshot& snapshot() const { return snapshot_; }
+    quint64 generation() const { return generation_; }  // of the newest edit
+    bool isAnalysing() const { return settled_ != generation_; }
+
+    // Attaches a kernel run to the snapshot of `generation`, its numerics findings merged into
+    // the audit. Returns false (and drops it) when the spec was edited since.
+    bool attachRun(quint64 generation, std::shared_ptr<const RunResult> run,
+                   std::shared_ptr<const NumericsResult> numerics);
+
+signals:
+    void specChanged(const tl::gui::SpecChange& change);
+    void snapshotReady(const tl::gui::ExplorerSnapshot& snapshot);
+    void diagnosticsChanged();
+    void pathChanged(const QString& path);
+    void modifiedChanged(bool modified);
+    // A result was computed; `stale` when a newer edit had come in (it was dropped).
+    void analysed(quint64 generation, double milliseconds, bool stale);
+
+private:
+    friend class SpecEditCommand;
+    void apply(const Spec& spec, const SpecChange& change);
+    void replace(const Spec& spec, const QString& path);
+    void requestSnapshot();
+    void onResult(const SnapshotResult& result);
+
+    Spec spec_;
+    QString path_;
+    QUndoStack* undo_;
+    SnapshotBuilder* builder_;
+    quint64 generation_ = 0;
+    quint64 settled_ = 0;  // generation of the newest result received
+    Diagnostics diagnostics_;
+    ExplorerSnapshot snapshot_;
+    bool analysable_ = false;  // the snapshot on show has an analysis
+};
+
+}  // namespace tl::gui

@@ -1,0 +1,119 @@
+#include "widgets/editor/grid_section.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+
+#include "core/analysis.h"
+#include "widgets/document/spec_document.h"
+#include "widgets/editor/error_line_edit.h"
+#include "widgets/editor/list_text.h"
+
+namespace tl::gui {
+
+GridSection::GridSection(SpecDocument* document, QWidget* parent)
+    : EditorSection(tr("Grid"), document, parent),
+      grid_(new ErrorLineEdit("grid", true, this)),
+      semantics_row_(new QHBoxLayout),
+      resolved_(new QLabel(this)) {
+    grid_->setObjectName(QStringLiteral("grid"));
+    grid_->setPlaceholderText(tr("empty: a single program"));
+    grid_->setToolTip(tr("Sizes of the grid axes, e.g. cdiv(M, bm), cdiv(N, bn)"));
+    resolved_->setObjectName(QStringLiteral("gridResolved"));
+    resolved_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    semantics_row_->setContentsMargins(0, 0, 0, 0);
+    auto* form = new QFormLayout(this);
+    form->addRow(tr("Grid"), grid_);
+    form->addRow(tr("Semantics"), semantics_row_);
+    form->addRow(tr("Programs"), resolved_);
+    form->addRow(messages());
+    connect(grid_, &QLineEdit::textEdited, this, &GridSection::gridEdited);
+}
+
+void GridSection::gridEdited(const QString& text) {
+    Spec s = document()->spec();
+    s.grid = parse_sizes(text.toStdString());
+    // The semantics list must match the grid's length: new axes start "arbitrary".
+    if (s.dimension_semantics) s.dimension_semantics->resize(s.grid.size(), Semantics::Arbitrary);
+    document()->edit(s, {SpecChange::Part::Grid, -1, QStringLiteral("grid")}, tr("Edit the grid"));
+}
+
+void GridSection::semanticsEdited(int axis, int index) {
+    Spec s = document()->spec();
+    if (!s.dimension_semantics)
+        s.dimension_semantics = std::vector<Semantics>(s.grid.size(), Semantics::Arbitrary);
+    s.dimension_semantics->resize(s.grid.size(), Semantics::Arbitrary);
+    (*s.dimension_semantics)[static_cast<std::size_t>(axis)] =
+        index == 0 ? Semantics::Parallel : Semantics::Arbitrary;
+    document()->edit(
+        s, {SpecChange::Part::Grid, -1, {}},
+        tr("Make axis %1 %2").arg(axis).arg(index == 0 ? tr("parallel") : tr("arbitrary")));
+}
+
+void GridSection::rebuildSemantics() {
+    const Spec& s = document()->spec();
+    const auto axes = static_cast<qsizetype>(s.grid.size());
+    while (semantics_.size() > axes) {
+        QComboBox* c = semantics_.takeLast();
+        c->hide();
+        c->deleteLater();
+    }
+    while (semantics_.size() < axes) {
+        const int axis = static_cast<int>(semantics_.size());
+        auto* combo = new QComboBox(this);
+        combo->setObjectName(QStringLiteral("semantics_%1").arg(axis));
+        combo->addItems({tr("parallel"), tr("arbitrary")});
+        combo->setToolTip(tr("Grid axis %1: parallel axes may be split across cores; the "
+                             "reduction axis must be arbitrary")
+                              .arg(axis));
+        connect(combo, &QComboBox::activated, this,
+                [this, axis](int index) { semanticsEdited(axis, index); });
+        semantics_row_->addWidget(combo);
+        semantics_ << combo;
+    }
+    for (qsizetype a = 0; a < axes; ++a) {
+        const int want = s.semantics(static_cast<std::size_t>(a)) == Semantics::Parallel ? 0 : 1;
+        if (semantics_[a]->currentIndex() != want) semantics_[a]->setCurrentIndex(want);
+    }
+}
+
+void GridSection::refresh(const SpecChange& change) {
+    if (change.part != SpecChange::Part::All && change.part != SpecChange::Part::Grid) return;
+    const Spec& s = document()->spec();
+    grid_->setTextIfDifferent(QString::fromStdString(format_sizes(s.grid)),
+                              parse_sizes(grid_->text().toStdString()) == s.grid);
+    rebuildSemantics();
+}
+
+void GridSection::showDiagnostics(const Diagnostics& diagnostics) {
+    setMessages(grid_->showDiagnostics(diagnostics) +
+                messagesFor(diagnostics, {"dimension_semantics"}));
+}
+
+void GridSection::showSnapshot(const ExplorerSnapshot& snapshot) {
+    if (!snapshot.analysis) {
+        resolved_->setText(tr("—"));
+        return;
+    }
+    const Instance& inst = snapshot.analysis->instance();
+    QStringList sizes;
+    for (auto g : inst.grid) sizes << QString::number(g);
+    resolved_->setText(tr("(%1): %L2 programs")
+                           .arg(sizes.join(QStringLiteral(", ")))
+                           .arg(snapshot.analysis->programs()));
+}
+
+bool GridSection::focusPath(const std::string& path) {
+    if (path.rfind("grid", 0) == 0) {
+        grid_->setFocus();
+        return true;
+    }
+    if (path.rfind("dimension_semantics", 0) == 0 && !semantics_.isEmpty()) {
+        semantics_.first()->setFocus();
+        return true;
+    }
+    return false;
+}
+
+}  // namespace tl::gui

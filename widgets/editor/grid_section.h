@@ -1,0 +1,36 @@
+#pragma once
+// The grid as a list of sizes, one semantics choice per axis, and what it resolves to.
+#include <QList>
+
+#include "widgets/editor/editor_section.h"
+
+class QComboBox;
+class QHBoxLayout;
+class QLabel;
+
+namespace tl::gui {
+
+class ErrorLineEdit;
+
+class GridSection : public EditorSection {
+    Q_OBJECT
+public:
+    explicit GridSection(SpecDocument* document, QWidget* parent = nullptr);
+
+    void refresh(const SpecChange& change) override;
+    void showDiagnostics(const Diagnostics& diagnostics) override;
+    void showSnapshot(const ExplorerSnapshot& snapshot) override;
+    bool focusPath(const std::string& path) override;
+
+private:
+    void gridEdited(const QString& text);
+    void semanticsEdited(int axis, int index);
+    void rebuildSemantics();
+
+    ErrorLineEdit* grid_;
+    QHBoxLayout* semantics_row_;
+    QList<QComboBox*> semantics_;
+    QLabel* resolved_;
+};
+
+}  // namespace tl::gui

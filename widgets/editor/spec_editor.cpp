@@ -1,0 +1,77 @@
+#include "widgets/editor/spec_editor.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include "widgets/document/spec_document.h"
+#include "widgets/editor/grid_section.h"
+#include "widgets/editor/kernel_section.h"
+#include "widgets/editor/meta_section.h"
+#include "widgets/editor/operands_section.h"
+#include "widgets/editor/params_section.h"
+#include "widgets/editor/target_section.h"
+#include "widgets/editor/wavy_line.h"
+
+namespace tl::gui {
+
+SpecEditor::SpecEditor(SpecDocument* document, QWidget* parent)
+    : QScrollArea(parent),
+      document_(document),
+      banner_(new QLabel(this)),
+      operands_(new OperandsSection(document, this)),
+      params_(new ParamsSection(document, this)) {
+    setObjectName(QStringLiteral("specEditor"));
+    setWidgetResizable(true);
+    setFrameShape(QFrame::NoFrame);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    banner_->setObjectName(QStringLiteral("editorBanner"));
+    banner_->setWordWrap(true);
+    banner_->setMargin(6);
+    banner_->setStyleSheet(QStringLiteral("QLabel { border: 1px solid %1; border-radius: 3px; }")
+                               .arg(error_colour().name()));
+    banner_->hide();
+
+    auto* content = new QWidget(this);
+    auto* layout = new QVBoxLayout(content);
+    layout->addWidget(banner_);
+    sections_ = {new MetaSection(document, content),   params_,
+                 new GridSection(document, content),   operands_,
+                 new KernelSection(document, content), new TargetSection(document, content)};
+    for (EditorSection* s : sections_) {
+        s->setParent(content);
+        layout->addWidget(s);
+    }
+    layout->addStretch(1);
+    setWidget(content);
+
+    connect(document_, &SpecDocument::specChanged, this, [this](const SpecChange& change) {
+        for (EditorSection* s : sections_) s->refresh(change);
+    });
+    connect(document_, &SpecDocument::diagnosticsChanged, this, &SpecEditor::showDiagnostics);
+    connect(document_, &SpecDocument::snapshotReady, this, [this](const ExplorerSnapshot& snap) {
+        for (EditorSection* s : sections_) s->showSnapshot(snap);
+    });
+    for (EditorSection* s : sections_) s->refresh(SpecChange::all());
+}
+
+void SpecEditor::showDiagnostics() {
+    const Diagnostics& d = document_->diagnostics();
+    for (EditorSection* s : sections_) s->showDiagnostics(d);
+    banner_->setVisible(!d.empty());
+    banner_->setText(
+        tr("%n error(s) in the spec. The views show the last valid state until "
+           "they are fixed.",
+           nullptr, static_cast<int>(d.size())));
+}
+
+bool SpecEditor::focusPath(const std::string& path) {
+    for (EditorSection* s : sections_)
+        if (s->focusPath(path)) {
+            ensureWidgetVisible(s);
+            return true;
+        }
+    return false;
+}
+
+}  // namespace tl::gui

@@ -1,0 +1,141 @@
+#include "widgets/mainwindow/file_controller.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+
+#include "widgets/document/recent_files.h"
+#include "widgets/document/spec_document.h"
+#include "widgets/examples/new_from_example_dialog.h"
+
+namespace tl::gui {
+namespace {
+const QString kFilter = QObject::tr("TileLens specs (*.tilelens.json);;JSON files (*.json)");
+}
+
+FileController::FileController(SpecDocument* document, QSettings* settings, QWidget* window)
+    : QObject(window),
+      document_(document),
+      window_(window),
+      recent_(std::make_unique<RecentFiles>(settings)),
+      prompt_([window](const QString& name) {
+          return QMessageBox::warning(
+              window, QObject::tr("Unsaved changes"),
+              QObject::tr("%1 has changes that are not saved. Save them?").arg(name),
+              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+      }) {}
+
+FileController::~FileController() = default;
+
+void FileController::setRecentMenu(QMenu* menu) {
+    recent_menu_ = menu;
+    connect(menu, &QMenu::aboutToShow, this, &FileController::fillRecentMenu);
+    fillRecentMenu();
+}
+
+void FileController::fillRecentMenu() {
+    if (!recent_menu_) return;
+    recent_menu_->clear();
+    const QStringList files = recent_->files();
+    int n = 0;
+    for (const QString& f : files) {
+        ++n;
+        const QString label = (n < 10 ? QStringLiteral("&%1 ").arg(n) : QString()) +
+                              QFileInfo(f).fileName() + QStringLiteral("  —  ") +
+                              QDir::toNativeSeparators(QFileInfo(f).path());
+        recent_menu_->addAction(label, this, [this, f] { openPath(f); });
+    }
+    if (files.isEmpty()) recent_menu_->addAction(tr("No recent files"))->setEnabled(false);
+    recent_menu_->addSeparator();
+    recent_menu_
+        ->addAction(tr("Clear the list"), this,
+                    [this] {
+                        recent_->clear();
+                        fillRecentMenu();
+                    })
+        ->setEnabled(!files.isEmpty());
+}
+
+bool FileController::maybeSave() {
+    if (!document_->isModified()) return true;
+    switch (prompt_(document_->displayName())) {
+        case QMessageBox::Save:
+            return save();
+        case QMessageBox::Discard:
+            return true;
+        default:
+            return false;
+    }
+}
+
+bool FileController::openPath(const QString& path) {
+    if (!maybeSave()) return false;
+    QString why;
+    if (!document_->load(path, &why)) {
+        emit error(tr("Could not open %1:\n%2").arg(QDir::toNativeSeparators(path), why));
+        return false;
+    }
+    if (!path.startsWith(u':')) recent_->add(path);
+    fillRecentMenu();
+    emit message(path.startsWith(u':') ? tr("Opened the example %1").arg(QFileInfo(path).fileName())
+                                       : tr("Opened %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool FileController::open() {
+    const QString start =
+        document_->path().isEmpty() ? QDir::homePath() : QFileInfo(document_->path()).path();
+    const QString path = QFileDialog::getOpenFileName(window_, tr("Open spec"), start, kFilter);
+    return !path.isEmpty() && openPath(path);
+}
+
+bool FileController::openExample(const QString& resource_path) {
+    if (!maybeSave()) return false;
+    QString why;
+    if (!document_->load(resource_path, &why)) {
+        emit error(tr("Could not open the example %1:\n%2").arg(resource_path, why));
+        return false;
+    }
+    emit message(tr("New document from the example %1").arg(QFileInfo(resource_path).fileName()));
+    return true;
+}
+
+bool FileController::newFromExample() {
+    NewFromExampleDialog dialog(window_);
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedPath().isEmpty()) return false;
+    return openExample(dialog.selectedPath());
+}
+
+bool FileController::save() {
+    if (document_->path().isEmpty()) return saveAs();
+    return saveTo(document_->path());
+}
+
+bool FileController::saveAs() {
+    const QString suggested = document_->path().isEmpty()
+                                  ? QDir(QDir::homePath()).filePath(document_->displayName())
+                                  : document_->path();
+    QString path = QFileDialog::getSaveFileName(window_, tr("Save spec"), suggested, kFilter);
+    if (path.isEmpty()) return false;
+    if (!path.endsWith(QStringLiteral(".json"))) path += QStringLiteral(".tilelens.json");
+    return saveTo(path);
+}
+
+bool FileController::saveTo(const QString& path) {
+    QString why;
+    if (!document_->save(path, &why)) {
+        emit error(tr("Could not save:\n%1").arg(why));
+        return false;
+    }
+    recent_->add(path);
+    fillRecentMenu();
+    const auto errors = document_->diagnostics().size();
+    emit message(
+        errors == 0 ? tr("Saved %1").arg(QDir::toNativeSeparators(path))
+                    : tr("Saved %1 with %n error(s) still in it", nullptr, static_cast<int>(errors))
+                          .arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+}  // namespace tl::gui

@@ -1,0 +1,57 @@
+#pragma once
+// File handling of the window: open, save, save as, recent files, new from example, drops,
+// and the unsaved-changes question before the document is replaced or the window closes.
+#include <QMessageBox>
+#include <QObject>
+#include <functional>
+#include <memory>
+
+class QMenu;
+class QSettings;
+class QWidget;
+
+namespace tl::gui {
+
+class RecentFiles;
+class SpecDocument;
+
+class FileController : public QObject {
+    Q_OBJECT
+public:
+    // Asked before unsaved changes are lost: Save, Discard or Cancel.
+    using Prompt = std::function<QMessageBox::StandardButton(const QString& name)>;
+
+    FileController(SpecDocument* document, QSettings* settings, QWidget* window);
+    ~FileController() override;
+
+    void setPrompt(Prompt prompt) { prompt_ = std::move(prompt); }
+    // Fills `menu` with the recent files now and whenever they change.
+    void setRecentMenu(QMenu* menu);
+    RecentFiles& recent() const { return *recent_; }
+
+    // Each returns false when nothing happened (cancelled, or an error that was reported).
+    bool openPath(const QString& path);              // asks about unsaved changes first
+    bool open();                                     // with a file dialog
+    bool newFromExample();                           // with the example dialog
+    bool openExample(const QString& resource_path);  // untitled copy of an example
+    bool save();                                     // Save As when untitled
+    bool saveAs();                                   // with a file dialog
+    bool saveTo(const QString& path);
+    // True when the document may be replaced: saved, discarded, or unmodified.
+    bool maybeSave();
+
+signals:
+    void message(const QString& text);  // for the log
+    void error(const QString& text);    // shown to the user as well
+
+private:
+    void fillRecentMenu();
+
+    SpecDocument* document_;
+    QWidget* window_;
+    std::unique_ptr<RecentFiles> recent_;
+    QMenu* recent_menu_ = nullptr;
+    Prompt prompt_;
+};
+
+}  // namespace tl::gui

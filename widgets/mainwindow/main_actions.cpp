@@ -1,0 +1,112 @@
+#include "widgets/mainwindow/main_actions.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QMainWindow>
+#include <QMenuBar>
+#include <QUndoStack>
+
+namespace tl::gui {
+namespace {
+
+QAction* action(QMenu* menu, const QString& text, const QList<QKeySequence>& keys,
+                const QString& tip = {}) {
+    QAction* a = menu->addAction(text);
+    a->setShortcuts(keys);
+    if (!tip.isEmpty()) a->setStatusTip(tip);
+    return a;
+}
+
+}  // namespace
+
+MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
+    MainActions a;
+    QMenuBar* bar = window->menuBar();
+
+    QMenu* file = bar->addMenu(QObject::tr("&File"));
+    a.newFromExample = action(file, QObject::tr("&New from Example…"), {QKeySequence::New},
+                              QObject::tr("Start a new spec from the lesson library"));
+    a.examples = file->addMenu(QObject::tr("E&xamples"));
+    a.open = action(file, QObject::tr("&Open…"), {QKeySequence::Open});
+    a.recent = file->addMenu(QObject::tr("Open &Recent"));
+    file->addSeparator();
+    a.save = action(file, QObject::tr("&Save"), {QKeySequence::Save});
+    a.saveAs =
+        action(file, QObject::tr("Save &As…"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)});
+    file->addSeparator();
+    a.quit = action(file, QObject::tr("&Quit"), {QKeySequence(Qt::CTRL | Qt::Key_Q)});
+    a.quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* edit = bar->addMenu(QObject::tr("&Edit"));
+    a.undo = undo->createUndoAction(window, QObject::tr("&Undo"));
+    a.undo->setShortcuts(QKeySequence::Undo);
+    a.redo = undo->createRedoAction(window, QObject::tr("&Redo"));
+    a.redo->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    edit->addAction(a.undo);
+    edit->addAction(a.redo);
+
+    a.view = bar->addMenu(QObject::tr("&View"));
+    const QStringList panels = {QObject::tr("Spec &Editor"), QObject::tr("E&xplorer"),
+                                QObject::tr("&Findings"), QObject::tr("&Audit"),
+                                QObject::tr("&Log")};
+    QMenu* go = a.view->addMenu(QObject::tr("&Go to"));
+    for (int i = 0; i < panels.size(); ++i)
+        a.focus << action(go, panels[i], {QKeySequence(Qt::CTRL | (Qt::Key_1 + i))});
+    a.nextFinding = action(a.view, QObject::tr("&Next Finding"), {QKeySequence(Qt::Key_F8)});
+    a.previousFinding =
+        action(a.view, QObject::tr("&Previous Finding"), {QKeySequence(Qt::SHIFT | Qt::Key_F8)});
+    a.view->addSeparator();
+    QMenu* theme = a.view->addMenu(QObject::tr("&Theme"));
+    a.theme = new QActionGroup(window);
+    const QList<std::pair<QString, QString>> themes = {
+        {QObject::tr("&System"), QStringLiteral("system")},
+        {QObject::tr("&Light"), QStringLiteral("light")},
+        {QObject::tr("&Dark"), QStringLiteral("dark")}};
+    for (const auto& [label, key] : themes) {
+        QAction* t = theme->addAction(label);
+        t->setCheckable(true);
+        t->setData(key);
+        a.theme->addAction(t);
+    }
+    theme->addSeparator();
+    a.cycleTheme =
+        action(theme, QObject::tr("&Next Theme"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T)});
+    a.fullScreen = action(a.view, QObject::tr("F&ull Screen"), {QKeySequence(Qt::Key_F11)});
+    a.fullScreen->setCheckable(true);
+    a.view->addSeparator();
+
+    QMenu* run = bar->addMenu(QObject::tr("&Run"));
+    a.run = action(run, QObject::tr("&Run Kernel"),
+                   {QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)},
+                   QObject::tr("Interpret the kernel on the spec's own params and compare with "
+                               "the reference"));
+    a.audit = action(run, QObject::tr("&Audit Sweep"),
+                     {QKeySequence(Qt::Key_F6), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)},
+                     QObject::tr("Contract, indexing and numerics over hostile shapes"));
+    a.cancel = action(run, QObject::tr("&Cancel"), {QKeySequence(Qt::SHIFT | Qt::Key_F5)});
+    a.cancel->setEnabled(false);
+
+    QMenu* help = bar->addMenu(QObject::tr("&Help"));
+    a.shortcuts =
+        action(help, QObject::tr("&Keyboard Shortcuts"), {QKeySequence(Qt::CTRL | Qt::Key_Slash)});
+    a.about = help->addAction(QObject::tr("&About TileLens"));
+    a.about->setMenuRole(QAction::AboutRole);
+    return a;
+}
+
+QString shortcut_table(QMainWindow* window) {
+    QString rows;
+    for (QAction* a : window->findChildren<QAction*>()) {
+        if (a->shortcuts().isEmpty()) continue;
+        QStringList keys;
+        for (const auto& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText);
+        QString text = a->text();
+        text.remove(u'&');
+        rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                    .arg(keys.join(QStringLiteral(", ")).toHtmlEscaped(), text.toHtmlEscaped());
+    }
+    return QStringLiteral("<table cellpadding='3'>") + rows + QStringLiteral("</table>");
+}
+
+}  // namespace tl::gui

@@ -1,0 +1,43 @@
+#pragma once
+// The window's actions with their shortcuts, and the menus that hold them.
+#include <QList>
+
+class QAction;
+class QActionGroup;
+class QMainWindow;
+class QMenu;
+class QUndoStack;
+
+namespace tl::gui {
+
+struct MainActions {
+    QAction* newFromExample = nullptr;
+    QAction* open = nullptr;
+    QMenu* recent = nullptr;
+    QMenu* examples = nullptr;  // one entry per example, filled by the window
+    QAction* save = nullptr;
+    QAction* saveAs = nullptr;
+    QAction* quit = nullptr;
+    QAction* undo = nullptr;
+    QAction* redo = nullptr;
+    QAction* run = nullptr;
+    QAction* audit = nullptr;
+    QAction* cancel = nullptr;
+    QAction* nextFinding = nullptr;
+    QAction* previousFinding = nullptr;
+    QList<QAction*> focus;          // editor, explorer, findings, audit, log (Ctrl+1 .. Ctrl+5)
+    QActionGroup* theme = nullptr;  // data: "system", "light", "dark"
+    QAction* cycleTheme = nullptr;
+    QAction* fullScreen = nullptr;
+    QMenu* view = nullptr;  // dock toggles are added by the window
+    QAction* shortcuts = nullptr;
+    QAction* about = nullptr;
+};
+
+// Creates the actions and the menu bar of `window`; undo and redo come from `undo`.
+MainActions create_main_actions(QMainWindow* window, QUndoStack* undo);
+
+// "Ctrl+O  Open…" lines for every action with a shortcut, for the help.
+QString shortcut_table(QMainWindow* window);
+
+}  // namespace tl::gui

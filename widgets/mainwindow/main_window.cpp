@@ -1,0 +1,348 @@
+#include "widgets/mainwindow/main_window.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QLabel>
+#include <QListView>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolBar>
+#include <QToolButton>
+
+#include "widgets/audit/audit_panel.h"
+#include "widgets/document/spec_document.h"
+#include "widgets/editor/spec_editor.h"
+#include "widgets/editor/target_section.h"
+#include "widgets/examples/example_library.h"
+#include "widgets/findings/findings_panel.h"
+#include "widgets/mainwindow/file_controller.h"
+#include "widgets/mainwindow/log_panel.h"
+#include "widgets/mainwindow/status_line.h"
+#include "widgets/tasks/audit_controller.h"
+#include "widgets/tasks/background_task.h"
+#include "widgets/tasks/run_controller.h"
+
+namespace tl::gui {
+namespace {
+
+const QString kGeometry = QStringLiteral("window/geometry");
+const QString kState = QStringLiteral("window/state");
+const QString kTheme = QStringLiteral("theme");
+
+// The Timings tab until the timings panel takes its place.
+QWidget* make_timings_tab(QWidget* parent) {
+    auto* label = new QLabel(QObject::tr("Timings measured on a real target are charted here "
+                                         "against the baseline and the roofline."),
+                             parent);
+    label->setObjectName(QStringLiteral("timingsPlaceholder"));
+    label->setAlignment(Qt::AlignCenter);
+    label->setWordWrap(true);
+    label->setEnabled(false);
+    return label;
+}
+
+QDockWidget* make_dock(const QString& title, const QString& name, QWidget* content,
+                       QMainWindow* window) {
+    auto* dock = new QDockWidget(title, window);
+    dock->setObjectName(name);
+    dock->setWidget(content);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
+    return dock;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QSettings* settings, QWidget* parent)
+    : QMainWindow(parent),
+      settings_(settings ? settings : new QSettings(this)),
+      document_(new SpecDocument(this)),
+      task_(new BackgroundTask(this)),
+      run_(new RunController(document_, task_, this)),
+      audit_(new AuditController(document_, task_, this)),
+      files_(new FileController(document_, settings_, this)),
+      actions_(create_main_actions(this, document_->undoStack())) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/tilelens.svg")));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    explorer_ = new CentralExplorer(this);
+    setCentralWidget(explorer_);
+    buildDocks();
+    buildToolBar();
+    status_ = new StatusLine(statusBar(), document_, task_, actions_.cancel);
+    connectParts();
+    fillExamplesMenu();
+    files_->setRecentMenu(actions_.recent);
+    resize(1440, 900);
+    restoreSettings();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() {
+    task_->cancel();
+    task_->waitForFinished();
+}
+
+void MainWindow::buildDocks() {
+    editor_ = new SpecEditor(document_, this);
+    findings_ = new FindingsPanel(document_, this);
+    audit_panel_ = new AuditPanel(this);
+    audit_panel_->setAuditAction(actions_.audit);
+    log_ = new LogPanel(this);
+    bottom_tabs_ = new QTabWidget(this);
+    bottom_tabs_->setObjectName(QStringLiteral("bottomTabs"));
+    bottom_tabs_->setDocumentMode(true);
+    bottom_tabs_->addTab(make_timings_tab(bottom_tabs_), tr("Timings"));
+    bottom_tabs_->addTab(audit_panel_, tr("Audit"));
+    bottom_tabs_->addTab(log_, tr("Log"));
+
+    QDockWidget* editor =
+        make_dock(tr("Spec editor"), QStringLiteral("specEditorDock"), editor_, this);
+    QDockWidget* findings =
+        make_dock(tr("Findings"), QStringLiteral("findingsDock"), findings_, this);
+    QDockWidget* bottom =
+        make_dock(tr("Timings · Audit · Log"), QStringLiteral("bottomDock"), bottom_tabs_, this);
+    addDockWidget(Qt::LeftDockWidgetArea, editor);
+    addDockWidget(Qt::RightDockWidgetArea, findings);
+    addDockWidget(Qt::BottomDockWidgetArea, bottom);
+    docks_ = {editor, findings, bottom};
+    for (QDockWidget* d : docks_) actions_.view->addAction(d->toggleViewAction());
+    resizeDocks({editor, findings}, {500, 400}, Qt::Horizontal);
+    resizeDocks({bottom}, {190}, Qt::Vertical);
+}
+
+void MainWindow::buildToolBar() {
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->setMovable(false);
+    QStyle* s = style();
+    actions_.open->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
+    actions_.save->setIcon(s->standardIcon(QStyle::SP_DialogSaveButton));
+    actions_.undo->setIcon(s->standardIcon(QStyle::SP_ArrowBack));
+    actions_.redo->setIcon(s->standardIcon(QStyle::SP_ArrowForward));
+    actions_.run->setIcon(s->standardIcon(QStyle::SP_MediaPlay));
+    actions_.audit->setIcon(s->standardIcon(QStyle::SP_FileDialogDetailedView));
+    actions_.cancel->setIcon(s->standardIcon(QStyle::SP_MediaStop));
+
+    auto* examples = new QToolButton(bar);
+    examples->setText(tr("Examples"));
+    examples->setMenu(actions_.examples);
+    examples->setPopupMode(QToolButton::InstantPopup);
+    examples->setToolTip(tr("Open an example of the lesson library as a new document"));
+    bar->addWidget(examples);
+    bar->addAction(actions_.open);
+    bar->addAction(actions_.save);
+    bar->addSeparator();
+    bar->addAction(actions_.undo);
+    bar->addAction(actions_.redo);
+    bar->addSeparator();
+    bar->addAction(actions_.run);
+    bar->addAction(actions_.audit);
+    bar->addAction(actions_.cancel);
+    bar->addSeparator();
+    bar->addWidget(new QLabel(tr(" Target "), bar));
+    target_ = new QComboBox(bar);
+    target_->setObjectName(QStringLiteral("toolbarTarget"));
+    fill_target_combo(target_);
+    bar->addWidget(target_);
+    // Undo texts name the command ("Undo Edit the grid"): keep the toolbar short.
+    for (QAction* a : {actions_.undo, actions_.redo})
+        if (auto* b = qobject_cast<QToolButton*>(bar->widgetForAction(a)))
+            b->setToolButtonStyle(Qt::ToolButtonIconOnly);
+}
+
+void MainWindow::fillExamplesMenu() {
+    const ExampleLibrary library = load_example_library();
+    for (const Example& e : library.examples) {
+        QAction* a = actions_.examples->addAction(e.id);
+        a->setStatusTip(e.description.left(160));
+        a->setToolTip(e.description);
+        connect(a, &QAction::triggered, this, [this, path = e.path] { files_->openExample(path); });
+    }
+    actions_.examples->setToolTipsVisible(true);
+}
+
+void MainWindow::connectParts() {
+    const MainActions& a = actions_;
+    connect(a.newFromExample, &QAction::triggered, files_, &FileController::newFromExample);
+    connect(a.open, &QAction::triggered, files_, &FileController::open);
+    connect(a.save, &QAction::triggered, files_, &FileController::save);
+    connect(a.saveAs, &QAction::triggered, files_, &FileController::saveAs);
+    connect(a.quit, &QAction::triggered, this, &QWidget::close);
+    connect(a.run, &QAction::triggered, run_, &RunController::start);
+    connect(a.audit, &QAction::triggered, audit_, &AuditController::start);
+    connect(a.cancel, &QAction::triggered, task_, &BackgroundTask::cancel);
+    connect(a.nextFinding, &QAction::triggered, this, [this] { findings_->step(+1); });
+    connect(a.previousFinding, &QAction::triggered, this, [this] { findings_->step(-1); });
+    const QList<QWidget*> targets = {editor_, explorer_, findings_->view(), audit_panel_->table(),
+                                     log_};
+    for (int i = 0; i < a.focus.size(); ++i)
+        connect(a.focus[i], &QAction::triggered, this, [this, w = targets[i], i] {
+            if (i >= 3) bottom_tabs_->setCurrentIndex(i - 2);
+            for (QWidget* p = w; p; p = p->parentWidget())
+                if (auto* dock = qobject_cast<QDockWidget*>(p)) dock->show(), dock->raise();
+            w->setFocus(Qt::ShortcutFocusReason);
+        });
+    connect(a.theme, &QActionGroup::triggered, this,
+            [this](QAction* t) { setTheme(theme_from_key(t->data().toString())); });
+    connect(a.cycleTheme, &QAction::triggered, this,
+            [this] { setTheme(static_cast<Theme>((static_cast<int>(theme_) + 1) % 3)); });
+    connect(a.fullScreen, &QAction::toggled, this,
+            [this](bool on) { on ? showFullScreen() : showNormal(); });
+    connect(a.shortcuts, &QAction::triggered, this, [this] {
+        auto* box = new QMessageBox(QMessageBox::NoIcon, tr("Keyboard shortcuts"),
+                                    shortcut_table(this), QMessageBox::Close, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
+    connect(a.about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About TileLens"),
+                           tr("<b>TileLens %1</b><p>See where each program of a tiled kernel "
+                              "goes, and check it on every shape. The CPU interpreter proves "
+                              "semantics, never speed.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+
+    connect(task_, &BackgroundTask::started, this, [this] {
+        actions_.cancel->setEnabled(true);
+        actions_.run->setEnabled(false);
+        actions_.audit->setEnabled(false);
+    });
+    connect(task_, &BackgroundTask::finished, this, [this] {
+        actions_.cancel->setEnabled(false);
+        actions_.run->setEnabled(true);
+        actions_.audit->setEnabled(true);
+    });
+
+    connect(document_, &SpecDocument::snapshotReady, explorer_, &CentralExplorer::setSnapshot);
+    connect(findings_, &FindingsPanel::programSelected, explorer_, &CentralExplorer::selectProgram);
+    connect(findings_, &FindingsPanel::elementSelected, explorer_, &CentralExplorer::selectElement);
+    connect(findings_, &FindingsPanel::pathActivated, this, [this](const std::string& path) {
+        docks_.first()->show();
+        editor_->focusPath(path);
+    });
+    connect(document_, &SpecDocument::pathChanged, this, &MainWindow::updateTitle);
+    connect(document_, &SpecDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(document_, &SpecDocument::specChanged, this, [this](const SpecChange& c) {
+        if (c.part == SpecChange::Part::All || c.part == SpecChange::Part::Meta) updateTitle();
+        if (c.part == SpecChange::Part::All || c.part == SpecChange::Part::Target) {
+            const int i = target_->findData(QString::fromStdString(document_->spec().target_id()));
+            if (i >= 0) target_->setCurrentIndex(i);
+        }
+    });
+    connect(target_, &QComboBox::activated, this, [this](int i) {
+        Spec s = document_->spec();
+        const std::string id = target_->itemData(i).toString().toStdString();
+        s.target = id == "interpret" ? std::nullopt : std::optional<std::string>(id);
+        document_->edit(s, {SpecChange::Part::Target, -1, {}},
+                        tr("Target %1").arg(QString::fromStdString(id)));
+    });
+
+    const auto note = [this](const QString& text) {
+        log_->log(text);
+        statusBar()->showMessage(text, 8000);
+    };
+    connect(files_, &FileController::message, this, note);
+    connect(files_, &FileController::error, this, &MainWindow::showError);
+    connect(run_, &RunController::message, this, note);
+    connect(audit_, &AuditController::message, this, note);
+    connect(audit_, &AuditController::auditStarted, audit_panel_, &AuditPanel::showRunning);
+    connect(audit_, &AuditController::auditStarted, this,
+            [this] { bottom_tabs_->setCurrentWidget(audit_panel_); });
+    connect(audit_, &AuditController::finished, audit_panel_, &AuditPanel::showResult);
+    connect(audit_panel_, &AuditPanel::caseActivated, this, &MainWindow::loadAuditCase);
+}
+
+bool MainWindow::openSpec(const QString& path) {
+    return files_->openPath(path);
+}
+
+void MainWindow::loadAuditCase(const std::map<std::string, std::int64_t>& params) {
+    Spec s = document_->spec();
+    QStringList shown;
+    for (auto& [name, value] : s.params)
+        if (const auto it = params.find(name); it != params.end()) {
+            value = it->second;
+            shown << QString::fromStdString(name) + u'=' + QString::number(value);
+        }
+    document_->edit(s, {SpecChange::Part::Params, -1, {}},
+                    tr("Load audit case %1").arg(shown.join(u' ')));
+    log_->log(tr("Loaded the audit case %1").arg(shown.join(u' ')));
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(tr("%1[*] — TileLens").arg(document_->displayName()));
+    setWindowModified(document_->isModified());
+}
+
+void MainWindow::setTheme(Theme theme) {
+    theme_ = theme;
+    apply_theme(theme);
+    for (QAction* t : actions_.theme->actions())
+        t->setChecked(t->data().toString() == theme_key(theme));
+    settings_->setValue(kTheme, theme_key(theme));
+}
+
+void MainWindow::restoreSettings() {
+    restoreGeometry(settings_->value(kGeometry).toByteArray());
+    restoreState(settings_->value(kState).toByteArray());
+    setTheme(theme_from_key(settings_->value(kTheme).toString()));
+}
+
+void MainWindow::showError(const QString& text) {
+    log_->log(text);
+    auto* box =
+        new QMessageBox(QMessageBox::Warning, tr("TileLens"), text, QMessageBox::Close, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();  // not modal to the event loop: tests and scripts keep running
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!files_->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    settings_->setValue(kGeometry, saveGeometry());
+    settings_->setValue(kState, saveState());
+    task_->cancel();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile()) {
+            event->acceptProposedAction();
+            return;
+        }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    QStringList specs, others;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (!url.isLocalFile()) continue;
+        const QString path = url.toLocalFile();
+        (path.endsWith(QStringLiteral(".tilelens.json")) ? specs : others) << path;
+    }
+    event->acceptProposedAction();
+    if (!specs.isEmpty()) openSpec(specs.first());
+    if (specs.size() > 1) log_->log(tr("Opened the first of %1 dropped specs").arg(specs.size()));
+    if (!others.isEmpty()) {
+        log_->log(tr("Dropped, not specs: %1").arg(others.join(QStringLiteral(", "))));
+        emit otherFilesDropped(others);
+    }
+}
+
+}  // namespace tl::gui

@@ -1,0 +1,92 @@
+#pragma once
+// The TileLens window: the spec editor (left), the explorer (centre), the findings (right),
+// Timings | Audit | Log (bottom), the menus, the toolbar and the status bar. It only wires
+// the parts together; each part lives in its own file.
+#include <QMainWindow>
+#include <QStringList>
+
+#include "widgets/mainwindow/explorer_slot.h"
+#include "widgets/mainwindow/main_actions.h"
+#include "widgets/mainwindow/theme.h"
+
+class QComboBox;
+class QDockWidget;
+class QSettings;
+class QTabWidget;
+
+namespace tl::gui {
+
+class AuditController;
+class AuditPanel;
+class BackgroundTask;
+class FileController;
+class FindingsPanel;
+class LogPanel;
+class RunController;
+class SpecDocument;
+class SpecEditor;
+class StatusLine;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // `settings` holds layout, recent files and theme; null = the application's QSettings.
+    explicit MainWindow(QSettings* settings = nullptr, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    SpecDocument* document() const { return document_; }
+    FileController* files() const { return files_; }
+    SpecEditor* editor() const { return editor_; }
+    FindingsPanel* findings() const { return findings_; }
+    CentralExplorer* explorer() const { return explorer_; }
+    AuditPanel* auditPanel() const { return audit_panel_; }
+    LogPanel* log() const { return log_; }
+    RunController* runner() const { return run_; }
+    AuditController* auditor() const { return audit_; }
+    BackgroundTask* task() const { return task_; }
+    const MainActions& actions() const { return actions_; }
+
+    // Opens a spec file or a ":/examples/..." resource (asks about unsaved changes first).
+    bool openSpec(const QString& path);
+    void setTheme(Theme theme);
+    Theme theme() const { return theme_; }
+
+signals:
+    // Files dropped on the window that are not specs (timing files, for the Timings panel).
+    void otherFilesDropped(const QStringList& paths);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildDocks();
+    void buildToolBar();
+    void connectParts();
+    void fillExamplesMenu();
+    void updateTitle();
+    void loadAuditCase(const std::map<std::string, std::int64_t>& params);
+    void restoreSettings();
+    void showError(const QString& text);
+
+    QSettings* settings_;
+    SpecDocument* document_;
+    BackgroundTask* task_;
+    RunController* run_;
+    AuditController* audit_;
+    FileController* files_;
+    MainActions actions_;
+    SpecEditor* editor_ = nullptr;
+    CentralExplorer* explorer_ = nullptr;
+    FindingsPanel* findings_ = nullptr;
+    AuditPanel* audit_panel_ = nullptr;
+    LogPanel* log_ = nullptr;
+    QTabWidget* bottom_tabs_ = nullptr;
+    QComboBox* target_ = nullptr;
+    StatusLine* status_ = nullptr;
+    QList<QDockWidget*> docks_;
+    Theme theme_ = Theme::System;
+};
+
+}  // namespace tl::gui

@@ -1,0 +1,43 @@
+#pragma once
+// The status bar: the verdict of the spec on screen, its size and analysis time, the error
+// count while the spec as edited is invalid, and the progress and cancel of a background job.
+#include <QObject>
+
+class QAction;
+class QLabel;
+class QProgressBar;
+class QStatusBar;
+class QToolButton;
+
+namespace tl::gui {
+
+class BackgroundTask;
+class SpecDocument;
+struct ExplorerSnapshot;
+
+class StatusLine : public QObject {
+    Q_OBJECT
+public:
+    StatusLine(QStatusBar* bar, SpecDocument* document, BackgroundTask* task, QAction* cancel);
+
+    QLabel* verdictLabel() const { return verdict_; }
+    QProgressBar* progressBar() const { return progress_; }
+
+private:
+    void showSnapshot(const ExplorerSnapshot& snapshot);
+    void showDiagnostics();
+    void showProgress(qint64 done, qint64 total);
+
+    QStatusBar* bar_;
+    SpecDocument* document_;
+    BackgroundTask* task_;
+    QLabel* verdict_;
+    QLabel* size_;
+    QLabel* errors_;
+    QLabel* job_;
+    QProgressBar* progress_;
+    QToolButton* cancel_;
+    double last_ms_ = 0;
+};
+
+}  // namespace tl::gui

@@ -1,0 +1,39 @@
+#pragma once
+// Audit: runs contract, indexing and numerics over the hostile-shape sweep of the newest
+// valid spec in the background, with progress and cancel.
+#include <QObject>
+#include <memory>
+
+#include "core/audit.h"
+
+namespace tl::gui {
+
+class BackgroundTask;
+class SpecDocument;
+
+class AuditController : public QObject {
+    Q_OBJECT
+public:
+    AuditController(SpecDocument* document, BackgroundTask* task, QObject* parent = nullptr);
+
+    bool start();
+    bool running() const { return pending_ != nullptr; }
+    // The newest finished audit (null before the first).
+    std::shared_ptr<const AuditResult> result() const { return result_; }
+
+signals:
+    void message(const QString& text);
+    void auditStarted(const QString& spec);
+    // `result` is null when cancelled before any case ran; else it may be partial (cancelled).
+    void finished(std::shared_ptr<const tl::AuditResult> result);
+
+private:
+    void onFinished(bool cancelled);
+
+    SpecDocument* document_;
+    BackgroundTask* task_;
+    std::shared_ptr<std::shared_ptr<AuditResult>> pending_;  // set while our job runs
+    std::shared_ptr<const AuditResult> result_;
+};
+
+}  // namespace tl::gui

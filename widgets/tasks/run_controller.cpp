@@ -1,0 +1,80 @@
+#include "widgets/tasks/run_controller.h"
+
+#include <algorithm>
+
+#include "core/analysis.h"
+#include "widgets/document/spec_document.h"
+#include "widgets/tasks/background_task.h"
+
+namespace tl::gui {
+
+RunController::RunController(SpecDocument* document, BackgroundTask* task, QObject* parent)
+    : QObject(parent), document_(document), task_(task) {
+    connect(task_, &BackgroundTask::finished, this, &RunController::onFinished);
+}
+
+bool RunController::start() {
+    const ExplorerSnapshot snap = document_->snapshot();
+    if (task_->running()) {
+        emit message(tr("Run: wait for %1 to finish or cancel it").arg(task_->label()));
+        return false;
+    }
+    if (!snap.spec || !snap.analysis) {
+        emit message(tr("Run: nothing to run, the spec does not resolve"));
+        return false;
+    }
+    if (!snap.spec->kernel) {
+        emit message(tr("Run: the spec names no kernel body; choose one in the editor"));
+        return false;
+    }
+    if (snap.audit && snap.audit->contract == StageStatus::Rejected) {
+        emit message(tr("Run: rejected before launch by the %1 contract; see the findings")
+                         .arg(QString::fromStdString(snap.audit->target)));
+        return false;
+    }
+    auto outcome = std::make_shared<Outcome>();
+    outcome->generation = snap.generation;
+    const bool started = task_->start(
+        tr("Running %1").arg(QString::fromStdString(snap.spec->name)),
+        [snap, outcome](TaskControl& control) {
+            RunOptions options;
+            options.cancel = &control.cancel;
+            options.progress = [&control](std::int64_t d, std::int64_t t) { control.report(d, t); };
+            auto run = std::make_shared<RunResult>();
+            outcome->numerics = std::make_shared<NumericsResult>(
+                check_numerics(snap.analysis->instance(), *snap.spec, options, run.get()));
+            outcome->run = std::move(run);
+        });
+    if (started) outcome_ = outcome;
+    return started;
+}
+
+void RunController::onFinished(bool cancelled) {
+    if (!outcome_) return;  // another controller's job
+    const auto outcome = std::move(outcome_);
+    outcome_.reset();
+    if (cancelled || (outcome->numerics && outcome->numerics->cancelled)) {
+        emit message(tr("Run cancelled"));
+        emit finished(false);
+        return;
+    }
+    const NumericsResult& n = *outcome->numerics;
+    if (!n.errors.empty()) {
+        emit message(tr("Run failed: %1").arg(QString::fromStdString(join(n.errors, "; "))));
+    } else {
+        const auto mismatches =
+            std::count_if(n.findings.begin(), n.findings.end(),
+                          [](const Finding& f) { return f.kind == "numerical_mismatch"; });
+        emit message(n.passed() ? tr("Run: every output matches the reference (max abs error %1); "
+                                     "interpreted, proves semantics, not speed")
+                                      .arg(n.max_abs_error, 0, 'g', 3)
+                                : tr("Run: %n numerical mismatch finding(s)", nullptr,
+                                     static_cast<int>(mismatches)));
+    }
+    const bool attached =
+        document_->attachRun(outcome->generation, outcome->run, outcome->numerics);
+    if (!attached) emit message(tr("Run result dropped: the spec was edited while it ran"));
+    emit finished(attached);
+}
+
+}  // namespace tl::gui
