@@ -59,13 +59,13 @@ void ViewTransform::zoom_at(double factor, double px, double py, double min_scal
 }
 
 ViewTransform fit(const ElementRect& extent, const RectF& viewport, double margin,
-                  double min_row_px) {
+                  double min_row_px, double max_scale) {
     ViewTransform t;
     const double w = std::max(viewport.w - 2 * margin, 1.0);
     const double h = std::max(viewport.h - 2 * margin, 1.0);
     const double cols = static_cast<double>(std::max<std::int64_t>(extent.cols(), 1));
     const double rows = static_cast<double>(std::max<std::int64_t>(extent.rows(), 1));
-    const double s = std::min(w / cols, h / rows);
+    const double s = std::min({w / cols, h / rows, max_scale});
     t.scale_x = t.scale_y = s;
     if (extent.rows() == 1) t.scale_y = std::max(s, std::min(min_row_px, h));
     t.origin_x = viewport.x + (viewport.w - cols * t.scale_x) / 2 -
@@ -73,6 +73,10 @@ ViewTransform fit(const ElementRect& extent, const RectF& viewport, double margi
     t.origin_y = viewport.y + (viewport.h - rows * t.scale_y) / 2 -
                  static_cast<double>(extent.r0) * t.scale_y;
     return t;
+}
+
+double shared_scale(double own, double common, double max_ratio) {
+    return common > 0 && own / common <= max_ratio ? common : own;
 }
 
 Span visible_span(double origin, double scale, double p0, double p1, std::int64_t lo,

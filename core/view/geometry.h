@@ -61,8 +61,15 @@ struct ViewTransform {
 // Shows `extent` centred in `viewport` with `margin` pixels around it, one scale on both axes.
 // A single-row extent (rank 1) keeps its row at least `min_row_px` tall (capped by the
 // viewport) so that a long vector stays visible as a strip.
+// `max_scale` caps the pixels per element, so that several views can share one scale.
 ViewTransform fit(const ElementRect& extent, const RectF& viewport, double margin,
-                  double min_row_px = 24);
+                  double min_row_px = 24, double max_scale = 1e300);
+
+// The scale a view takes when views share `common` (the smallest of their fit scales): the
+// common one, unless the view would then be drawn more than `max_ratio` times smaller than
+// on its own (arrays of very different sizes keep their own scale rather than shrink to a
+// speck).
+double shared_scale(double own, double common, double max_ratio = 8);
 
 // Elements along one axis at least partly inside pixels [p0, p1), clamped to [lo, hi).
 struct Span {

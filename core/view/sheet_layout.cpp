@@ -15,10 +15,13 @@ SheetLayout layout_sheet(const std::vector<OperandScene>& scenes, double width, 
     std::erase_if(rows, [](const auto& r) { return r.empty(); });
 
     const double inner = std::max(width - 2 * m.margin, 1.0);
+    // One column grid for both rows, so an output sits under the input beside it.
+    std::size_t columns = 1;
+    for (const auto& row : rows) columns = std::max(columns, row.size());
+    const double n = static_cast<double>(columns);
+    const double w = (inner - (n - 1) * m.gap) / n;
     std::vector<double> panel_w, canvas_h;
     for (const auto& row : rows) {
-        const double n = static_cast<double>(row.size());
-        const double w = (inner - (n - 1) * m.gap) / n;
         double h = 0;
         for (std::size_t i : row) {
             const ElementRect& e = scenes[i].extent;

@@ -57,6 +57,15 @@ TEST(ViewTransform, ZoomKeepsThePointUnderTheCursorAndClamps) {
     EXPECT_DOUBLE_EQ(t.scale_x, 1);
 }
 
+TEST(ViewTransform, ViewsShareTheSmallestScaleUnlessAnArrayWouldVanish) {
+    EXPECT_DOUBLE_EQ(shared_scale(2.0, 1.0), 1.0);
+    EXPECT_DOUBLE_EQ(shared_scale(1.0, 1.0), 1.0);
+    EXPECT_DOUBLE_EQ(shared_scale(64.0, 1.0), 64.0);  // 64x smaller would be a speck
+    const ViewTransform capped = fit({0, 0, 10, 10}, {0, 0, 100, 100}, 0, 24, 4);
+    EXPECT_DOUBLE_EQ(capped.scale_x, 4);
+    EXPECT_DOUBLE_EQ(capped.x_of(0), 30);  // still centred
+}
+
 TEST(ElementRects, SubtractGivesDisjointStripsOfTheRightArea) {
     const ElementRect window{20, 80, 30, 100}, array{0, 0, 100, 90};
     const auto pad = subtract(window, array);
