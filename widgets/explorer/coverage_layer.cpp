@@ -66,21 +66,23 @@ QRectF cellRect(const OperandScene& s, const ViewTransform& t, std::int64_t ri, 
 void paintCoverageRaster(QPainter& p, const QRectF& canvas, const OperandScene& s,
                          const ViewTransform& t, bool overlay, const QRgb colours[4]) {
     const QRectF a = toQ(t.to_pixels(s.array)).intersected(canvas);
-    const int x0 = static_cast<int>(std::floor(a.left())), y0 = static_cast<int>(std::floor(a.top()));
+    const int x0 = static_cast<int>(std::floor(a.left())),
+              y0 = static_cast<int>(std::floor(a.top()));
     const int w = static_cast<int>(std::ceil(a.right())) - x0;
     const int h = static_cast<int>(std::ceil(a.bottom())) - y0;
     if (w <= 0 || h <= 0) return;
     QImage img(w, h, QImage::Format_ARGB32_Premultiplied);
     std::vector<std::int64_t> colCell(static_cast<std::size_t>(w));
     for (int x = 0; x < w; ++x)
-        colCell[static_cast<std::size_t>(x)] = s.cols.cell_of(
-            static_cast<std::int64_t>(std::floor(t.col_at(x0 + x + 0.5))));
+        colCell[static_cast<std::size_t>(x)] =
+            s.cols.cell_of(static_cast<std::int64_t>(std::floor(t.col_at(x0 + x + 0.5))));
     std::int64_t prev = -2;
     for (int y = 0; y < h; ++y) {
         auto* line = reinterpret_cast<QRgb*>(img.scanLine(y));
-        const std::int64_t ri = s.row_dim >= 0
-                                    ? s.rows.cell_of(static_cast<std::int64_t>(std::floor(t.row_at(y0 + y + 0.5))))
-                                    : 0;
+        const std::int64_t ri =
+            s.row_dim >= 0
+                ? s.rows.cell_of(static_cast<std::int64_t>(std::floor(t.row_at(y0 + y + 0.5))))
+                : 0;
         if (ri == prev && y > 0) {
             std::copy_n(reinterpret_cast<const QRgb*>(img.constScanLine(y - 1)), w, line);
             continue;
@@ -88,7 +90,9 @@ void paintCoverageRaster(QPainter& p, const QRectF& canvas, const OperandScene& 
         prev = ri;
         for (int x = 0; x < w; ++x) {
             const std::int64_t ci = colCell[static_cast<std::size_t>(x)];
-            line[x] = ri < 0 || ci < 0 ? 0 : colours[static_cast<int>(markOf(s, overlay, s.cell_count(ri, ci)))];
+            line[x] = ri < 0 || ci < 0
+                          ? 0
+                          : colours[static_cast<int>(markOf(s, overlay, s.cell_count(ri, ci)))];
         }
     }
     p.drawImage(QRectF(x0, y0, w, h), img);
@@ -96,9 +100,8 @@ void paintCoverageRaster(QPainter& p, const QRectF& canvas, const OperandScene& 
 
 }  // namespace
 
-void paintCoverage(QPainter& p, const QRectF& canvas, const OperandScene& s,
-                   const ViewTransform& t, const OperandPaintOptions& o,
-                   const ExplorerPalette& pal, PaintStats& st) {
+void paintCoverage(QPainter& p, const QRectF& canvas, const OperandScene& s, const ViewTransform& t,
+                   const OperandPaintOptions& o, const ExplorerPalette& pal, PaintStats& st) {
     if (!s.has_coverage || o.heat) return;
     if (!o.coverageOverlay && !s.is_output()) return;
     const CellRange cr = visibleCells(s, t, canvas);
@@ -142,9 +145,8 @@ void paintCoverage(QPainter& p, const QRectF& canvas, const OperandScene& s,
     }
 }
 
-void paintLabels(QPainter& p, const QRectF& canvas, const OperandScene& s,
-                 const ViewTransform& t, const OperandPaintOptions& o,
-                 const ExplorerPalette& pal, PaintStats& st) {
+void paintLabels(QPainter& p, const QRectF& canvas, const OperandScene& s, const ViewTransform& t,
+                 const OperandPaintOptions& o, const ExplorerPalette& pal, PaintStats& st) {
     const CellRange cr = visibleCells(s, t, canvas);
     if (cr.count() == 0 || cr.count() > 600) return;
     QFont small = o.font;
@@ -162,8 +164,10 @@ void paintLabels(QPainter& p, const QRectF& canvas, const OperandScene& s,
             const std::int64_t r0 = s.rows.cut(ri), c0 = s.cols.cut(ci);
             const auto label = s.block_label_at(r0, c0);
             const bool onBlock = s.has_block && !o.heat && s.clipped.contains(r0, c0);
-            const bool onRepeat = counts && markOf(s, o.coverageOverlay, s.cell_count(ri, ci)) == Mark::Repeated;
-            if (!label.empty() && cell.top() >= canvas.top() - 1 && cell.left() >= canvas.left() - 1) {
+            const bool onRepeat =
+                counts && markOf(s, o.coverageOverlay, s.cell_count(ri, ci)) == Mark::Repeated;
+            if (!label.empty() && cell.top() >= canvas.top() - 1 &&
+                cell.left() >= canvas.left() - 1) {
                 const QString text = tupleText(label);
                 const QRectF box(cell.left() + 4, cell.top() + 2, fm.horizontalAdvance(text) + 1,
                                  fm.height());
@@ -178,11 +182,13 @@ void paintLabels(QPainter& p, const QRectF& canvas, const OperandScene& s,
             const std::int32_t n = s.cell_count(ri, ci);
             const Mark m = markOf(s, o.coverageOverlay, n);
             if (m != Mark::Repeated && !(m == Mark::Never && o.coverageOverlay)) continue;
-            const QString text = m == Mark::Never ? QStringLiteral("0") : QStringLiteral("×%1").arg(n);
+            const QString text =
+                m == Mark::Never ? QStringLiteral("0") : QStringLiteral("×%1").arg(n);
             if (bm.horizontalAdvance(text) + 6 > vis.width() || bm.height() + 4 > vis.height())
                 continue;
             p.setFont(bold);
-            p.setPen(m == Mark::Never ? pal.neverWritten : (onBlock ? pal.onHue() : pal.onRepeated()));
+            p.setPen(m == Mark::Never ? pal.neverWritten
+                                      : (onBlock ? pal.onHue() : pal.onRepeated()));
             p.drawText(vis, Qt::AlignCenter, text);
             ++st.labels;
         }

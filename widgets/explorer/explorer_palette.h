@@ -12,8 +12,8 @@ namespace tl::gui {
 
 struct ExplorerPalette {
     bool dark = false;
-    QColor background;   // the canvas around the arrays
-    QColor array;        // valid elements at rest
+    QColor background;  // the canvas around the arrays
+    QColor array;       // valid elements at rest
     QColor text, subtleText, title;
     QColor elementLine;  // before the level-of-detail fade
     QColor blockLine, border;
@@ -29,11 +29,11 @@ struct ExplorerPalette {
 
     // Inputs #0072B2, #56B4E9, #009E73 (then again); outputs #D55E00.
     static QColor roleHue(Role role, int roleIndex);
-    QColor tint(const QColor& hue) const;       // the other blocks of the same visit
-    QColor lightTint(const QColor& hue) const;  // coverage overlay: written / read once
-    QColor deep(const QColor& hue) const;       // outlines of the program's block
-    QColor repeated(const QColor& hue) const;   // "written (read) 2+ times": darker fill
-    QColor onRepeated() const;                  // text on that fill
+    QColor tint(const QColor& hue) const;               // the other blocks of the same visit
+    QColor lightTint(const QColor& hue) const;          // coverage overlay: written / read once
+    QColor deep(const QColor& hue) const;               // outlines of the program's block
+    QColor repeated(const QColor& hue) const;           // "written (read) 2+ times": darker fill
+    QColor onRepeated() const;                          // text on that fill
     QColor onHue() const { return QColor(Qt::white); }  // text on the saturated block
     // Error heat as `intensity` goes 0 -> 1: light yellow through red to near-black on the
     // light theme, dark red through orange to light yellow on the dark one (worse = more

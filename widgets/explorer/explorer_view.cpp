@@ -14,9 +14,9 @@
 #include "core/view/error_heat.h"
 #include "core/view/geometry.h"
 #include "core/view/operand_scene.h"
+#include "widgets/explorer/explorer_palette.h"
 #include "widgets/explorer/grid_navigator.h"
 #include "widgets/explorer/heat_image.h"
-#include "widgets/explorer/explorer_palette.h"
 #include "widgets/explorer/inspector.h"
 #include "widgets/explorer/inspector_text.h"
 #include "widgets/explorer/legend.h"
@@ -87,8 +87,9 @@ ExplorerView::ExplorerView(QWidget* parent)
     });
 
     banner_->setObjectName(QStringLiteral("staleBanner"));
-    banner_->setText(QStringLiteral("The spec does not resolve; the views show the last state "
-                                    "that did."));
+    banner_->setText(
+        QStringLiteral("The spec does not resolve; the views show the last state "
+                       "that did."));
     banner_->setStyleSheet(QStringLiteral("color:#D55E00;font-weight:bold;padding:2px 6px"));
     banner_->hide();
 
@@ -161,10 +162,10 @@ void ExplorerView::setSnapshot(const ExplorerSnapshot& snapshot) {
     const RunResult* run = snapshot_.run.get();
     if (run && analysis_ && spec_) {
         for (std::size_t i = 0; i < run->output_operands.size(); ++i)
-            tolerances_.push_back(spec_->tolerance ? *spec_->tolerance
-                                  : spec_->kernel
-                                      ? default_tolerance(analysis_->instance(), *spec_->kernel, *run, i)
-                                      : Tolerance{});
+            tolerances_.push_back(
+                spec_->tolerance ? *spec_->tolerance
+                : spec_->kernel  ? default_tolerance(analysis_->instance(), *spec_->kernel, *run, i)
+                                 : Tolerance{});
     }
     heat_->setEnabled(run != nullptr && !run->references.empty());
     if (!heat_->isEnabled()) {
@@ -202,7 +203,8 @@ void ExplorerView::rebuildViews() {
         auto* v = new OperandView(grid_->parentWidget());
         v->setObjectName(QStringLiteral("operandView%1").arg(op));
         v->setCoverageOverlay(coverage_->isChecked());
-        const bool output = analysis_->instance().operands[static_cast<std::size_t>(op)].role == Role::Output;
+        const bool output =
+            analysis_->instance().operands[static_cast<std::size_t>(op)].role == Role::Output;
         grid_->addWidget(v, output ? 1 : 0, output ? outputs++ : inputs++);
         connect(v, &OperandView::elementHovered, this,
                 [this](int o, std::vector<std::int64_t> e) { onHovered(o, e); });
@@ -260,9 +262,10 @@ void ExplorerView::refreshHeat() {
         if (!entry || entry->slice != v->scene().slice) {
             entry = std::make_shared<HeatEntry>();
             entry->slice = v->scene().slice;
-            const auto grid = view::build_error_heat(
-                run->outputs[static_cast<std::size_t>(i)], run->references[static_cast<std::size_t>(i)],
-                tolerances_[static_cast<std::size_t>(i)], entry->slice);
+            const auto grid =
+                view::build_error_heat(run->outputs[static_cast<std::size_t>(i)],
+                                       run->references[static_cast<std::size_t>(i)],
+                                       tolerances_[static_cast<std::size_t>(i)], entry->slice);
             entry->image = heatImage(grid, ExplorerPalette::forPalette(palette()));
             entry->binRows = grid.bin_rows;
             entry->binCols = grid.bin_cols;
@@ -304,8 +307,9 @@ void ExplorerView::onHovered(int operand, const std::vector<std::int64_t>& eleme
     hovered_ = element;
     std::vector<std::int64_t> touching;
     if (analysis_ && hoverOp_ >= 0) touching = analysis_->programs_touching(operand, element);
-    const bool output = analysis_ && hoverOp_ >= 0 &&
-                        analysis_->instance().operands[static_cast<std::size_t>(operand)].role == Role::Output;
+    const bool output =
+        analysis_ && hoverOp_ >= 0 &&
+        analysis_->instance().operands[static_cast<std::size_t>(operand)].role == Role::Output;
     if (output)
         navigator_->setTouching({}, std::move(touching));
     else
@@ -318,7 +322,8 @@ void ExplorerView::onClicked(int operand, const std::vector<std::int64_t>& eleme
     if (!analysis_) return;
     const OperandView* v = operandView(operand);
     const int i = outputIndex(operand);
-    if (v && v->heatShown() && i >= 0 && static_cast<std::size_t>(i) < snapshot_.run->writers.size()) {
+    if (v && v->heatShown() && i >= 0 &&
+        static_cast<std::size_t>(i) < snapshot_.run->writers.size()) {
         // Heat map: the program whose write-back left this value.
         const auto& out = snapshot_.run->outputs[static_cast<std::size_t>(i)];
         const auto& wr = snapshot_.run->writers[static_cast<std::size_t>(i)];
@@ -346,7 +351,8 @@ void ExplorerView::selectElement(int operand, const std::vector<std::int64_t>& e
 void ExplorerView::mark(int operand, const std::vector<std::int64_t>& element) {
     markedOp_ = operand;
     marked_ = element;
-    for (OperandView* v : views_) v->setMarked(v->operand() == operand ? element : std::vector<std::int64_t>{});
+    for (OperandView* v : views_)
+        v->setMarked(v->operand() == operand ? element : std::vector<std::int64_t>{});
     refreshInspector();
 }
 

@@ -40,8 +40,9 @@ std::optional<qint64> parseProgramCoords(const QString& text, const std::vector<
     t.remove(QRegularExpression(QStringLiteral("[()\\[\\]\\s]")));
     const QStringList parts = t.isEmpty() ? QStringList{} : t.split(u',');
     if (parts.size() != static_cast<qsizetype>(grid.size())) {
-        *error = QStringLiteral("--program: the grid has %1 axes, got %2 coordinates in '%3' "
-                                "(write them as i,j,k)")
+        *error = QStringLiteral(
+                     "--program: the grid has %1 axes, got %2 coordinates in '%3' "
+                     "(write them as i,j,k)")
                      .arg(grid.size())
                      .arg(parts.size())
                      .arg(text);
@@ -63,20 +64,23 @@ std::optional<qint64> parseProgramCoords(const QString& text, const std::vector<
     return p;
 }
 
-QString exportOperandImage(const ExplorerSnapshot& snapshot, qint64 program,
-                           const QString& outPath, bool dark, double width) {
+QString exportOperandImage(const ExplorerSnapshot& snapshot, qint64 program, const QString& outPath,
+                           bool dark, double width) {
     if (!snapshot.analysis) return QStringLiteral("the spec does not resolve");
     const QString suffix = QFileInfo(outPath).suffix().toLower();
     if (suffix != QStringLiteral("png") && suffix != QStringLiteral("svg"))
         return QStringLiteral("%1: the image must end in .png or .svg").arg(outPath);
     SheetContent content;
     content.scenes = view::build_scenes(snapshot.analysis, program);
-    content.header = headerText(snapshot, std::clamp<qint64>(program, 0, std::max<qint64>(snapshot.analysis->programs() - 1, 0)));
+    content.header = headerText(
+        snapshot,
+        std::clamp<qint64>(program, 0, std::max<qint64>(snapshot.analysis->programs() - 1, 0)));
     const view::SheetLayout layout = view::layout_sheet(content.scenes, width, 0, sheetMetrics());
     const ExplorerPalette pal = dark ? ExplorerPalette::darkTheme() : ExplorerPalette::light();
     QFont font = QGuiApplication::font();
     font.setPixelSize(12);
-    const QSize size(static_cast<int>(std::ceil(layout.width)), static_cast<int>(std::ceil(layout.height)));
+    const QSize size(static_cast<int>(std::ceil(layout.width)),
+                     static_cast<int>(std::ceil(layout.height)));
     if (suffix == QStringLiteral("svg")) {
         QSvgGenerator svg;
         svg.setFileName(outPath);
@@ -88,8 +92,9 @@ QString exportOperandImage(const ExplorerSnapshot& snapshot, qint64 program,
         if (!p.begin(&svg)) return QStringLiteral("%1: cannot write the SVG").arg(outPath);
         paintSheet(p, layout, content, pal, font);
         p.end();
-        return QFileInfo(outPath).size() > 0 ? QString()
-                                             : QStringLiteral("%1: cannot write the SVG").arg(outPath);
+        return QFileInfo(outPath).size() > 0
+                   ? QString()
+                   : QStringLiteral("%1: cannot write the SVG").arg(outPath);
     }
     const qreal dpr = 2;
     QImage img(size * dpr, QImage::Format_ARGB32_Premultiplied);
@@ -104,7 +109,8 @@ QString exportOperandImage(const ExplorerSnapshot& snapshot, qint64 program,
 }
 
 int runExportImage(const QString& specPath, const QString& outPath, const QString& program) {
-    const QString path = specPath.isEmpty() ? QStringLiteral(":/examples/matmul-rect.tilelens.json") : specPath;
+    const QString path =
+        specPath.isEmpty() ? QStringLiteral(":/examples/matmul-rect.tilelens.json") : specPath;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         printError(QStringLiteral("%1: cannot open the spec (%2)").arg(path, file.errorString()));

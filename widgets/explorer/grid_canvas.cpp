@@ -32,9 +32,9 @@ void shape(QPainter& p, const QRectF& r, double cell) {
 // A marker of at least 4 pixels, centred on the cell, so it shows however small cells are.
 QRectF marker(const QRectF& cellRect, double cell) {
     const double side = std::max(cell, 4.0);
-    return inset(QRectF(cellRect.center().x() - side / 2, cellRect.center().y() - side / 2, side,
-                        side),
-                 cell);
+    return inset(
+        QRectF(cellRect.center().x() - side / 2, cellRect.center().y() - side / 2, side, side),
+        cell);
 }
 
 void paintAxes(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s,
@@ -44,8 +44,10 @@ void paintAxes(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s,
     f.setPixelSize(10);
     p.setFont(f);
     p.setPen(pal.subtleText);
-    const double w = static_cast<double>(g.cols()) * l.cell, h = static_cast<double>(g.rows()) * l.cell;
-    const QString rowName = s.axisNames.value(0), colName = s.axisNames.value(g.rank() >= 2 ? 1 : 0);
+    const double w = static_cast<double>(g.cols()) * l.cell,
+                 h = static_cast<double>(g.rows()) * l.cell;
+    const QString rowName = s.axisNames.value(0),
+                  colName = s.axisNames.value(g.rank() >= 2 ? 1 : 0);
     // Axis names in the corner: rows run down axis 0, columns along axis 1.
     QString corner = colName + QStringLiteral("→");
     if (g.rank() >= 2) corner = rowName + QStringLiteral("↓ ") + corner;

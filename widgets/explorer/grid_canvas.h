@@ -15,9 +15,9 @@ struct ExplorerPalette;
 
 struct GridPaintState {
     view::GridPlane plane;
-    std::int64_t slice = 0;     // the plane on show
-    std::int64_t current = -1;  // program
-    std::deque<std::int64_t> trail;  // most recent first, current excluded
+    std::int64_t slice = 0;                      // the plane on show
+    std::int64_t current = -1;                   // program
+    std::deque<std::int64_t> trail;              // most recent first, current excluded
     std::vector<std::int64_t> readers, writers;  // programs touching the hovered element
     QStringList axisNames;
 };

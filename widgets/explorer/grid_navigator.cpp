@@ -77,8 +77,9 @@ GridNavigator::GridNavigator(QWidget* parent)
     layout->addLayout(header);
     layout->addWidget(canvas_, 1);
     connect(canvas_, &GridCanvas::programClicked, this, [this](qint64 p) { activate(p); });
-    setToolTip(QStringLiteral("←/→ previous/next program · ↑/↓ row · Shift+←/→ column · "
-                              "PgUp/PgDn slice · Home/End · Space play"));
+    setToolTip(
+        QStringLiteral("←/→ previous/next program · ↑/↓ row · Shift+←/→ column · "
+                       "PgUp/PgDn slice · Home/End · Space play"));
     updateLabels();
 }
 
@@ -224,7 +225,8 @@ void GridNavigator::rebuildSelectors() {
         spin->setObjectName(QStringLiteral("slice%1").arg(a));
         const QString name = s.axisNames.value(a, QStringLiteral("axis %1").arg(a));
         spin->setPrefix(name + QStringLiteral(" = "));
-        spin->setRange(0, static_cast<int>(std::max<std::int64_t>(s.plane.grid()[static_cast<std::size_t>(a)] - 1, 0)));
+        spin->setRange(0, static_cast<int>(std::max<std::int64_t>(
+                              s.plane.grid()[static_cast<std::size_t>(a)] - 1, 0)));
         spin->setToolTip(QStringLiteral("The slice of the grid on axis %1 (PgUp/PgDn)").arg(a));
         connect(spin, &QSpinBox::valueChanged, this, &GridNavigator::selectorChanged);
         box->addWidget(spin);

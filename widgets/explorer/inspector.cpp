@@ -36,8 +36,9 @@ void Inspector::render() {
     QString h = program_;
     h += QStringLiteral("<hr/>");
     h += element_.isEmpty()
-             ? QStringLiteral("<p style=\"color:#7A828E\">Hover an element to see every program "
-                              "that reads or writes it.</p>")
+             ? QStringLiteral(
+                   "<p style=\"color:#7A828E\">Hover an element to see every program "
+                   "that reads or writes it.</p>")
              : element_;
     setHtml(h);
     verticalScrollBar()->setValue(scroll);

@@ -19,7 +19,7 @@ QString dimName(const ResolvedOperand& op, int d, bool plural) {
     if (r == 1) return plural ? QStringLiteral("elements") : QStringLiteral("element");
     if (d == r - 2) return plural ? QStringLiteral("rows") : QStringLiteral("row");
     if (d == r - 1) return plural ? QStringLiteral("columns") : QStringLiteral("column");
-    return QStringLiteral("dim %1").arg(d);
+    return plural ? QStringLiteral("dim %1 indices").arg(d) : QStringLiteral("dim %1 index").arg(d);
 }
 
 QString esc(const QString& s) {
@@ -54,7 +54,8 @@ int roleIndexOf(const Instance& inst, int op) {
 }
 
 QString row(const QString& key, const QString& value) {
-    return QStringLiteral("<tr><td style=\"color:#7A828E;padding-right:8px\">%1</td><td>%2</td></tr>")
+    return QStringLiteral(
+               "<tr><td style=\"color:#7A828E;padding-right:8px\">%1</td><td>%2</td></tr>")
         .arg(key, value);
 }
 
@@ -62,11 +63,12 @@ QString operandSection(const InspectorInput& in, std::int64_t program, int op) {
     const Analysis& a = *in.analysis;
     const Instance& inst = a.instance();
     const ResolvedOperand& ro = inst.operands[static_cast<std::size_t>(op)];
-    QString h = QStringLiteral("<p style=\"margin-top:10px;margin-bottom:2px\">%1 <b>%2</b> "
-                               "<span style=\"color:#7A828E\">%3 (%4) · block %5</span></p>")
-                    .arg(swatch(ro, roleIndexOf(inst, op)), esc(fromStd(ro.name)),
-                         dtypeText(ro.dtype), tupleText(ro.shape).mid(1).chopped(1),
-                         blockShapeText(ro.block));
+    QString h =
+        QStringLiteral(
+            "<p style=\"margin-top:10px;margin-bottom:2px\">%1 <b>%2</b> "
+            "<span style=\"color:#7A828E\">%3 (%4) · block %5</span></p>")
+            .arg(swatch(ro, roleIndexOf(inst, op)), esc(fromStd(ro.name)), dtypeText(ro.dtype),
+                 tupleText(ro.shape).mid(1).chopped(1), blockShapeText(ro.block));
     h += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\">");
     const auto bi = a.block_index(program, op);
     QString mapText;
@@ -83,7 +85,8 @@ QString operandSection(const InspectorInput& in, std::int64_t program, int op) {
     }
     h += row(call, QStringLiteral("→ <b>%1</b>").arg(tupleText({bi.begin(), bi.end()})));
     if (!mapText.isEmpty())
-        h += QStringLiteral("<tr><td colspan=\"2\"><code style=\"color:#7A828E\">%1</code></td></tr>")
+        h += QStringLiteral(
+                 "<tr><td colspan=\"2\"><code style=\"color:#7A828E\">%1</code></td></tr>")
                  .arg(esc(mapText));
     const Window w = a.window(program, op), c = a.clipped(program, op);
     h += row(QStringLiteral("element window"), windowText(ro, w));
@@ -97,24 +100,23 @@ QString operandSection(const InspectorInput& in, std::int64_t program, int op) {
                  QStringLiteral("<span style=\"color:#D55E00\"><b>none</b>: the block has no "
                                 "element inside the array (block_out_of_bounds)</span>"));
     } else {
-        h += row(QStringLiteral("clipped window"),
-                 QStringLiteral("%1 · %2 of %3 elements valid")
-                     .arg(windowText(ro, c))
-                     .arg(valid)
-                     .arg(total));
+        h += row(QStringLiteral("clipped window"), QStringLiteral("%1 · %2 of %3 elements valid")
+                                                       .arg(windowText(ro, c))
+                                                       .arg(valid)
+                                                       .arg(total));
     }
     const bool input = ro.role == Role::Input;
     if (valid < total) {
-        const QString where = a.out_of_bounds(program, op) ? QStringLiteral("all of it")
-                                                          : outsideText(ro, w, c);
+        const QString where =
+            a.out_of_bounds(program, op) ? QStringLiteral("all of it") : outsideText(ro, w, c);
         h += row(input ? QStringLiteral("padding on read") : QStringLiteral("dropped writes"),
                  QStringLiteral("%1 elements (%2)").arg(total - valid).arg(where));
     }
     QString step;
     if (input) {
-        step = a.is_copy(program, op) ? QStringLiteral("copied HBM → VMEM")
-                                      : QStringLiteral("copy skipped: same block as program #%1")
-                                            .arg(program - 1);
+        step = a.is_copy(program, op)
+                   ? QStringLiteral("copied HBM → VMEM")
+                   : QStringLiteral("copy skipped: same block as program #%1").arg(program - 1);
     } else {
         const std::int64_t v = a.visit_of(program, op);
         step = a.is_copy(program, op)
@@ -153,8 +155,10 @@ QString outsideText(const ResolvedOperand& op, const Window& w, const Window& c)
         const std::int64_t end = w.start[i] + w.size[i];
         const std::int64_t cs = c.size[i] > 0 ? c.start[i] : end, ce = c.start[i] + c.size[i];
         if (cs > w.start[i])
-            parts << dimName(op, d, cs - w.start[i] > 1) + u' ' + rangeText(w.start[i], cs - w.start[i]);
-        if (c.size[i] > 0 && end > ce) parts << dimName(op, d, end - ce > 1) + u' ' + rangeText(ce, end - ce);
+            parts << dimName(op, d, cs - w.start[i] > 1) + u' ' +
+                         rangeText(w.start[i], cs - w.start[i]);
+        if (c.size[i] > 0 && end > ce)
+            parts << dimName(op, d, end - ce > 1) + u' ' + rangeText(ce, end - ce);
     }
     return parts.join(QStringLiteral(" and "));
 }
@@ -164,8 +168,9 @@ QString programHtml(const InspectorInput& in, std::int64_t program) {
         return QStringLiteral("<p>The grid has no programs.</p>");
     const Analysis& a = *in.analysis;
     program = std::clamp<std::int64_t>(program, 0, a.programs() - 1);
-    QString h = QStringLiteral("<p style=\"margin-bottom:0\"><b>program_id %1</b> "
-                               "<span style=\"color:#7A828E\">· #%2 of %3 in iteration order</span></p>")
+    QString h = QStringLiteral(
+                    "<p style=\"margin-bottom:0\"><b>program_id %1</b> "
+                    "<span style=\"color:#7A828E\">· #%2 of %3 in iteration order</span></p>")
                     .arg(coordsText(a, program))
                     .arg(program)
                     .arg(a.programs());
@@ -188,7 +193,9 @@ QString elementHtml(const InspectorInput& in, int op, const std::vector<std::int
     const auto progs = a.programs_touching(op, element);
     const QString verb = output ? QStringLiteral("written by") : QStringLiteral("read by");
     if (progs.empty()) {
-        h += QStringLiteral("<p style=\"margin-top:0\"><span style=\"color:%1\"><b>%2 no program</b></span></p>")
+        h += QStringLiteral(
+                 "<p style=\"margin-top:0\"><span style=\"color:%1\"><b>%2 no "
+                 "program</b></span></p>")
                  .arg(output ? QStringLiteral("#C2187A") : QStringLiteral("#7A828E"), verb);
     } else {
         QStringList links;
@@ -214,20 +221,24 @@ QString elementHtml(const InspectorInput& in, int op, const std::vector<std::int
             const Tolerance tol = i < in.tolerances.size() ? in.tolerances[i] : Tolerance{};
             const view::ElementError e =
                 view::element_error(in.run->outputs[i], in.run->references[i], tol, element);
-            h += QStringLiteral("<p style=\"margin-top:0\">out %1 · reference %2 · |error| %3 %4</p>")
+            h += QStringLiteral(
+                     "<p style=\"margin-top:0\">out %1 · reference %2 · |error| %3 %4</p>")
                      .arg(e.out, 0, 'g', 7)
                      .arg(e.ref, 0, 'g', 7)
                      .arg(e.error, 0, 'g', 3)
-                     .arg(e.bad ? QStringLiteral("<b style=\"color:#D55E00\">outside the tolerance</b>")
+                     .arg(e.bad ? QStringLiteral(
+                                      "<b style=\"color:#D55E00\">outside the tolerance</b>")
                                 : QStringLiteral("(within the tolerance)"));
             if (i < in.run->writers.size()) {
-                const std::int32_t v = in.run->writers[i].visit_at(in.run->outputs[i].offset(element));
+                const std::int32_t v =
+                    in.run->writers[i].visit_at(in.run->outputs[i].offset(element));
                 if (v >= 0) {
                     const auto& visit = in.run->writers[i].visits[static_cast<std::size_t>(v)];
                     h += QStringLiteral("<p style=\"margin-top:0\">last written back by %1</p>")
                              .arg(programLink(a, visit.last_program));
                 } else {
-                    h += QStringLiteral("<p style=\"margin-top:0\"><b>never written back</b> by the run</p>");
+                    h += QStringLiteral(
+                        "<p style=\"margin-top:0\"><b>never written back</b> by the run</p>");
                 }
             }
         }
@@ -251,7 +262,8 @@ QStringList axisNames(const Spec* spec, int gridRank) {
             }
         }
     }
-    for (int a = static_cast<int>(names.size()); a < gridRank; ++a) names << QStringLiteral("a%1").arg(a);
+    for (int a = static_cast<int>(names.size()); a < gridRank; ++a)
+        names << QStringLiteral("a%1").arg(a);
     return names;
 }
 

@@ -15,8 +15,8 @@ namespace tl::gui {
 
 struct InspectorInput {
     const Analysis* analysis = nullptr;
-    const Spec* spec = nullptr;       // for the index-map texts; may be null
-    const RunResult* run = nullptr;   // for values and errors; may be null
+    const Spec* spec = nullptr;         // for the index-map texts; may be null
+    const RunResult* run = nullptr;     // for values and errors; may be null
     std::vector<Tolerance> tolerances;  // one per output of `run`
 };
 

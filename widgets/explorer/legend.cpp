@@ -25,12 +25,16 @@ std::vector<Item> items(const ExplorerPalette& pal, const LegendContent& c, doub
         out.push_back({static_cast<double>(hues.size()) * (s + 2) - 2,
                        [hues, s](QPainter& p, const QRectF& b) {
                            for (std::size_t i = 0; i < hues.size(); ++i)
-                               p.fillRect(QRectF(b.x() + static_cast<double>(i) * (s + 2), b.y(), s, s),
-                                          hues[i]);
+                               p.fillRect(
+                                   QRectF(b.x() + static_cast<double>(i) * (s + 2), b.y(), s, s),
+                                   hues[i]);
                        },
                        QStringLiteral("this program's block")});
         if (!c.heat)
-            out.push_back({s, [&pal, h = hues.front()](QPainter& p, const QRectF& b) { p.fillRect(b, pal.tint(h)); },
+            out.push_back({s,
+                           [&pal, h = hues.front()](QPainter& p, const QRectF& b) {
+                               p.fillRect(b, pal.tint(h));
+                           },
                            QStringLiteral("same visit")});
     }
     out.push_back({s,

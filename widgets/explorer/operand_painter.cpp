@@ -18,8 +18,7 @@ QRectF pixels(const ViewTransform& t, const ElementRect& r) {
     return toQ(t.to_pixels(r));
 }
 
-void fillIn(QPainter& p, const QRectF& canvas, const QRectF& r, const QColor& c,
-            PaintStats& st) {
+void fillIn(QPainter& p, const QRectF& canvas, const QRectF& r, const QColor& c, PaintStats& st) {
     const QRectF v = r.intersected(canvas);
     if (v.isEmpty()) return;
     p.fillRect(v, c);
@@ -33,10 +32,10 @@ void paintElementLines(QPainter& p, const QRectF& canvas, const OperandScene& s,
     const double px = s.row_dim >= 0 ? std::min(t.scale_x, t.scale_y) : t.scale_x;
     const double alpha = element_line_opacity(px);
     if (alpha <= 0 || area.empty()) return;
-    const Span rows = visible_span(t.origin_y, t.scale_y, canvas.top(), canvas.bottom(), area.r0,
-                                   area.r1);
-    const Span cols = visible_span(t.origin_x, t.scale_x, canvas.left(), canvas.right(), area.c0,
-                                   area.c1);
+    const Span rows =
+        visible_span(t.origin_y, t.scale_y, canvas.top(), canvas.bottom(), area.r0, area.r1);
+    const Span cols =
+        visible_span(t.origin_x, t.scale_x, canvas.left(), canvas.right(), area.c0, area.c1);
     if (rows.size() == 0 || cols.size() == 0) return;
     const double x0 = std::max(t.x_of(static_cast<double>(cols.lo)), canvas.left());
     const double x1 = std::min(t.x_of(static_cast<double>(cols.hi)), canvas.right());
@@ -71,7 +70,8 @@ void blockLinesOnAxis(const AxisPartition& part, double origin, double scale, do
         *opacity = 0;
         return;
     }
-    const double avg = static_cast<double>(vis.size()) * scale / static_cast<double>(std::max<std::int64_t>(n - 1, 1));
+    const double avg = static_cast<double>(vis.size()) * scale /
+                       static_cast<double>(std::max<std::int64_t>(n - 1, 1));
     *opacity = std::min(*opacity, block_line_opacity(avg));
     for (std::int64_t i = i0; i < i1; ++i) {
         const double v = origin + static_cast<double>(part.cut(i)) * scale;
@@ -124,7 +124,8 @@ void paintCurrentBlockFill(QPainter& p, const QRectF& canvas, const OperandScene
                            const ViewTransform& t, const OperandPaintOptions& o,
                            const ExplorerPalette& pal, PaintStats& st) {
     if (!s.has_block) return;
-    if (!o.heat) fillIn(p, canvas, pixels(t, s.clipped), ExplorerPalette::roleHue(s.role, s.role_index), st);
+    if (!o.heat)
+        fillIn(p, canvas, pixels(t, s.clipped), ExplorerPalette::roleHue(s.role, s.role_index), st);
     const bool input = s.role == Role::Input;
     for (const ElementRect& strip : subtract(s.window, s.clipped)) {
         const QRectF r = pixels(t, strip).intersected(canvas);
@@ -136,8 +137,7 @@ void paintCurrentBlockFill(QPainter& p, const QRectF& canvas, const OperandScene
 }
 
 void paintCurrentBlockOutline(QPainter& p, const QRectF& canvas, const OperandScene& s,
-                              const ViewTransform& t, const ExplorerPalette& pal,
-                              PaintStats& st) {
+                              const ViewTransform& t, const ExplorerPalette& pal, PaintStats& st) {
     if (!s.has_block) return;
     const QRectF w = pixels(t, s.window);
     if (!w.intersects(canvas)) return;

@@ -45,7 +45,8 @@ PaintStats paintSheet(QPainter& p, const view::SheetLayout& layout, const SheetC
         const view::RectF& r = layout.panels[i];
         const view::RectF c = canvasOf(i);
         const QRectF canvas(c.x, c.y, c.w, c.h);
-        const view::ViewTransform t = view::fit(s.extent, c, 10, 24, view::shared_scale(own[i], common));
+        const view::ViewTransform t =
+            view::fit(s.extent, c, 10, 24, view::shared_scale(own[i], common));
         const PaintStats st = paintOperandCanvas(p, canvas, s, t, o, pal);
         total.rects += st.rects;
         total.lines += st.lines;

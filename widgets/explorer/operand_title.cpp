@@ -23,7 +23,10 @@ QString blockShapeText(const std::vector<ResolvedBlockDim>& block) {
                 parts << QStringLiteral("None");
                 break;
             case BlockDim::Kind::Element:
-                parts << QStringLiteral("Element(%1, pad %2/%3)").arg(b.size).arg(b.pad_lo).arg(b.pad_hi);
+                parts << QStringLiteral("Element(%1, pad %2/%3)")
+                             .arg(b.size)
+                             .arg(b.pad_lo)
+                             .arg(b.pad_hi);
                 break;
         }
     }
@@ -79,8 +82,7 @@ void paintOperandTitle(QPainter& p, const QRectF& strip, const view::OperandScen
     p.drawText(QRectF(x, strip.top(), bm.horizontalAdvance(name) + 2, strip.height()),
                Qt::AlignLeft | Qt::AlignVCenter, name);
     x += bm.horizontalAdvance(name) + 8;
-    QString detail = dtypeText(s.dtype) + QStringLiteral("  ") +
-                     operandShapeText(s);
+    QString detail = dtypeText(s.dtype) + QStringLiteral("  ") + operandShapeText(s);
     detail += QStringLiteral("  ·  blocks ") + blockShapeText(s.block);
     if (s.rank() >= 3) detail += QStringLiteral("  ·  slice ") + sliceText(s);
     const QString step = operandStepText(s);
