@@ -11,6 +11,51 @@ namespace tl::gui::layers {
 
 using namespace tl::view;
 
+namespace {
+// Vertical bands are drawn as one-device-pixel cosmetic lines side by side: the raster
+// engine hands tall thin rectangle fills to its thread pool, which costs more than the fill.
+void appendVertical(QPainter& p, double x, double y0, double y1, double w,
+                    QVarLengthArray<QLineF, 16>& out) {
+    const double dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+    const long n = std::max(1L, std::lround(w * dpr));
+    for (long i = 0; i < n; ++i) {
+        const double dx = (static_cast<double>(i) - static_cast<double>(n - 1) / 2) / dpr;
+        out.append(QLineF(x + dx, y0, x + dx, y1));
+    }
+}
+
+void strokeCosmetic(QPainter& p, const QVarLengthArray<QLineF, 16>& lines, const QColor& c) {
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setPen(QPen(c, 0));
+    p.drawLines(lines.data(), static_cast<int>(lines.size()));
+    p.restore();
+}
+}  // namespace
+
+void vband(QPainter& p, double x, double y0, double y1, double w, const QColor& c) {
+    QVarLengthArray<QLineF, 16> lines;
+    appendVertical(p, x, y0, y1, w, lines);
+    strokeCosmetic(p, lines, c);
+}
+
+void hband(QPainter& p, double y, double x0, double x1, double w, const QColor& c) {
+    p.fillRect(QRectF(x0, y - w / 2, x1 - x0, w), c);
+}
+
+void frameInside(QPainter& p, const QRectF& r, double w, const QColor& c) {
+    if (r.width() <= 2 * w || r.height() <= 2 * w) {
+        p.fillRect(r, c);
+        return;
+    }
+    p.fillRect(QRectF(r.left(), r.top(), r.width(), w), c);
+    p.fillRect(QRectF(r.left(), r.bottom() - w, r.width(), w), c);
+    QVarLengthArray<QLineF, 16> lines;
+    appendVertical(p, r.left() + w / 2, r.top() + w, r.bottom() - w, w, lines);
+    appendVertical(p, r.right() - w / 2, r.top() + w, r.bottom() - w, w, lines);
+    strokeCosmetic(p, lines, c);
+}
+
 int hatch(QPainter& p, const QRectF& r, const QColor& c, bool cross, double spacing) {
     if (r.isEmpty()) return 0;
     QVarLengthArray<QLineF, 256> lines;
@@ -123,26 +168,34 @@ void paintCoverage(QPainter& p, const QRectF& canvas, const OperandScene& s, con
         ++st.rects;
         return;
     }
+    // One rectangle per run of equal marks along a row of cells (a uniform array costs a
+    // rectangle per row); never-written cells stay separate to get their own outline.
     QVarLengthArray<QRectF, 256> never;
-    for (std::int64_t ri = cr.r0; ri < cr.r1; ++ri)
-        for (std::int64_t ci = cr.c0; ci < cr.c1; ++ci) {
+    for (std::int64_t ri = cr.r0; ri < cr.r1; ++ri) {
+        std::int64_t ci = cr.c0;
+        while (ci < cr.c1) {
             const Mark m = markOf(s, o.coverageOverlay, s.cell_count(ri, ci));
-            if (m == Mark::None) continue;
-            const QRectF r = cellRect(s, t, ri, ci).intersected(canvas);
-            if (r.isEmpty()) continue;
-            if (m == Mark::Never) {
-                p.fillRect(r, mix(pal.neverWritten, pal.array, 0.10));
-                never.append(r.adjusted(1.5, 1.5, -1.5, -1.5));
-            } else {
-                p.fillRect(r, m == Mark::Once ? once : rep);
+            std::int64_t end = ci + 1;
+            if (m != Mark::Never)
+                while (end < cr.c1 && markOf(s, o.coverageOverlay, s.cell_count(ri, end)) == m)
+                    ++end;
+            if (m != Mark::None) {
+                const QRectF r =
+                    cellRect(s, t, ri, ci).united(cellRect(s, t, ri, end - 1)).intersected(canvas);
+                if (!r.isEmpty()) {
+                    if (m == Mark::Never) {
+                        p.fillRect(r, mix(pal.neverWritten, pal.array, 0.10));
+                        never.append(r.adjusted(0.5, 0.5, -0.5, -0.5));
+                    } else {
+                        p.fillRect(r, m == Mark::Once ? once : rep);
+                    }
+                    ++st.rects;
+                }
             }
-            ++st.rects;
+            ci = end;
         }
-    if (!never.isEmpty()) {
-        p.setPen(QPen(pal.neverWritten, 2.5, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
-        p.setBrush(Qt::NoBrush);
-        p.drawRects(never.data(), static_cast<int>(never.size()));
     }
+    for (const QRectF& r : never) frameInside(p, r, 2.5, pal.neverWritten);
 }
 
 void paintLabels(QPainter& p, const QRectF& canvas, const OperandScene& s, const ViewTransform& t,

@@ -4,6 +4,7 @@
 #include <QPainter>
 #include <QVarLengthArray>
 #include <algorithm>
+#include <cmath>
 
 #include "widgets/explorer/paint_layers.h"
 
@@ -13,6 +14,8 @@ using namespace tl::view;
 using layers::toQ;
 
 namespace {
+
+constexpr double kBlockLine = 1.25;  // pixels; element lines are one device pixel, and fainter
 
 QRectF pixels(const ViewTransform& t, const ElementRect& r) {
     return toQ(t.to_pixels(r));
@@ -93,8 +96,22 @@ void paintBlockLines(QPainter& p, const QRectF& canvas, const OperandScene& s,
     if (opacity <= 0 || lines.isEmpty()) return;
     QColor c = pal.blockLine;
     c.setAlphaF(static_cast<float>(opacity));
-    p.setPen(QPen(c, 1.25, Qt::SolidLine, Qt::FlatCap));
-    p.drawLines(lines.data(), static_cast<int>(lines.size()));
+    QVarLengthArray<QLineF, 512> vertical;
+    for (const QLineF& l : lines) {
+        if (l.x1() != l.x2()) {
+            layers::hband(p, l.y1(), l.x1(), l.x2(), kBlockLine, c);
+            continue;
+        }
+        // One device pixel at 1x, two at 2x: as heavy as the horizontal bands.
+        const double dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+        const long n = std::max(1L, std::lround(kBlockLine * dpr));
+        for (long i = 0; i < n; ++i) {
+            const double dx = static_cast<double>(i) / dpr;
+            vertical.append(QLineF(l.x1() + dx, l.y1(), l.x1() + dx, l.y2()));
+        }
+    }
+    p.setPen(QPen(c, 0));
+    p.drawLines(vertical.data(), static_cast<int>(vertical.size()));
     st.lines += static_cast<int>(lines.size());
 }
 
@@ -142,9 +159,7 @@ void paintCurrentBlockOutline(QPainter& p, const QRectF& canvas, const OperandSc
     const QRectF w = pixels(t, s.window);
     if (!w.intersects(canvas)) return;
     const QColor hue = ExplorerPalette::roleHue(s.role, s.role_index);
-    p.setPen(QPen(pal.deep(hue), 2.5, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
-    p.setBrush(Qt::NoBrush);
-    p.drawRect(w.adjusted(1.25, 1.25, -1.25, -1.25).intersected(canvas.adjusted(-4, -4, 4, 4)));
+    layers::frameInside(p, w.intersected(canvas.adjusted(-4, -4, 4, 4)), 2.5, pal.deep(hue));
     ++st.rects;
 }
 
@@ -199,11 +214,9 @@ PaintStats paintOperandCanvas(QPainter& p, const QRectF& canvas, const OperandSc
     paintElementLines(p, canvas, s, t, lined, pal, st);
     paintBlockLines(p, canvas, s, t, pal, st);
     const QRectF a = pixels(t, s.array);
-    if (a.intersects(canvas)) {
-        p.setPen(QPen(pal.border, 1.5, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(a.intersected(canvas.adjusted(-4, -4, 4, 4)));
-    }
+    if (a.intersects(canvas))
+        layers::frameInside(p, a.adjusted(-1, -1, 1, 1).intersected(canvas.adjusted(-4, -4, 4, 4)),
+                            1.5, pal.border);
     paintCurrentBlockOutline(p, canvas, s, t, pal, st);
     layers::paintLabels(p, canvas, s, t, o, pal, st);
     if (o.marked) paintElementMark(p, canvas, s, t, *o.marked, pal.marked, true, pal);

@@ -11,6 +11,13 @@ inline QRectF toQ(const view::RectF& r) {
     return {r.x, r.y, r.w, r.h};
 }
 
+// Solid bands instead of wide pens: the raster engine fills rectangles fast at any width,
+// while stroking a pen wider than a pixel goes through its slow path. A band of `w` pixels
+// centred on a line, and a frame of `w` pixels just inside `r`.
+void vband(QPainter& p, double x, double y0, double y1, double w, const QColor& c);
+void hband(QPainter& p, double y, double x0, double x1, double w, const QColor& c);
+void frameInside(QPainter& p, const QRectF& r, double w, const QColor& c);
+
 // Diagonal hatch lines inside `r`, computed against the rectangle rather than clipped, so
 // that vector exports need no clip support. Lines sit on a fixed lattice so neighbouring
 // rectangles join up.
