@@ -68,6 +68,7 @@ ViewTransform fit(const ElementRect& extent, const RectF& viewport, double margi
     const double s = std::min({w / cols, h / rows, max_scale});
     t.scale_x = t.scale_y = s;
     if (extent.rows() == 1) t.scale_y = std::max(s, std::min(min_row_px, h));
+    if (extent.cols() == 1) t.scale_x = std::max(s, std::min(min_row_px, w));
     t.origin_x = viewport.x + (viewport.w - cols * t.scale_x) / 2 -
                  static_cast<double>(extent.c0) * t.scale_x;
     t.origin_y = viewport.y + (viewport.h - rows * t.scale_y) / 2 -

@@ -59,8 +59,8 @@ struct ViewTransform {
 };
 
 // Shows `extent` centred in `viewport` with `margin` pixels around it, one scale on both axes.
-// A single-row extent (rank 1) keeps its row at least `min_row_px` tall (capped by the
-// viewport) so that a long vector stays visible as a strip.
+// A single-row extent (rank 1) keeps its row at least `min_row_px` tall, and a single column
+// that wide (capped by the viewport), so that a long vector stays visible as a strip.
 // `max_scale` caps the pixels per element, so that several views can share one scale.
 ViewTransform fit(const ElementRect& extent, const RectF& viewport, double margin,
                   double min_row_px = 24, double max_scale = 1e300);

@@ -26,6 +26,9 @@ TEST(ViewTransform, FitKeepsARankOneRowVisibleAsAStrip) {
     EXPECT_DOUBLE_EQ(t.scale_x, 0.1);
     EXPECT_DOUBLE_EQ(t.scale_y, 24);
     EXPECT_DOUBLE_EQ(t.y_of(0) + t.scale_y / 2, 150);  // vertically centred
+    const ViewTransform column = fit({0, 0, 512, 1}, {0, 0, 300, 512}, 0, 24);
+    EXPECT_DOUBLE_EQ(column.scale_y, 1);
+    EXPECT_DOUBLE_EQ(column.scale_x, 24);
 }
 
 TEST(ViewTransform, ElementUnderAPixelInvertsTheMapping) {

@@ -23,7 +23,7 @@ TEST(ExportImage, WritesAPngWithTheProgramsBlockInItsHue) {
     ASSERT_EQ(exportOperandImage(s, 23, out), QString());
     QImage img(out);
     ASSERT_FALSE(img.isNull());
-    EXPECT_EQ(img.width(), 2800);  // 1400 logical pixels at 2x
+    EXPECT_EQ(img.width(), 2 * (2 * 16 + 2 * 680 + 16));  // two columns of panels, at 2x
     // Somewhere in the picture: each operand's saturated hue and the padding hatch.
     int x = 0, y = 0, o = 0;
     for (int py = 0; py < img.height(); py += 3)
@@ -45,7 +45,7 @@ TEST(ExportImage, WritesAnSvgThatRenders) {
     ASSERT_EQ(exportOperandImage(s, 0, out), QString());
     QSvgRenderer svg(out);
     ASSERT_TRUE(svg.isValid());
-    EXPECT_EQ(svg.viewBox().width(), 1400);
+    EXPECT_EQ(svg.viewBox().width(), 2 * 16 + 2 * 680 + 16);
     QFile f(out);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     const QByteArray text = f.readAll();

@@ -12,15 +12,21 @@ namespace tl::gui::layers {
 using namespace tl::view;
 
 namespace {
+
+double dprOf(const QPainter& p) {
+    return p.device() ? p.device()->devicePixelRatioF() : 1.0;
+}
+
 // Vertical bands are drawn as one-device-pixel cosmetic lines side by side: the raster
 // engine hands tall thin rectangle fills to its thread pool, which costs more than the fill.
 void appendVertical(QPainter& p, double x, double y0, double y1, double w,
                     QVarLengthArray<QLineF, 16>& out) {
-    const double dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
-    const long n = std::max(1L, std::lround(w * dpr));
-    for (long i = 0; i < n; ++i) {
-        const double dx = (static_cast<double>(i) - static_cast<double>(n - 1) / 2) / dpr;
-        out.append(QLineF(x + dx, y0, x + dx, y1));
+    const double dpr = dprOf(p);
+    const int n = devicePixels(p, w);
+    const double left = std::round(x * dpr - n / 2.0);
+    for (int i = 0; i < n; ++i) {
+        const double xi = (left + i + 0.5) / dpr;
+        out.append(QLineF(xi, y0, xi, y1));
     }
 }
 
@@ -31,7 +37,12 @@ void strokeCosmetic(QPainter& p, const QVarLengthArray<QLineF, 16>& lines, const
     p.drawLines(lines.data(), static_cast<int>(lines.size()));
     p.restore();
 }
+
 }  // namespace
+
+int devicePixels(const QPainter& p, double w) {
+    return std::max(1, static_cast<int>(w * dprOf(p)));
+}
 
 void vband(QPainter& p, double x, double y0, double y1, double w, const QColor& c) {
     QVarLengthArray<QLineF, 16> lines;
@@ -40,7 +51,10 @@ void vband(QPainter& p, double x, double y0, double y1, double w, const QColor& 
 }
 
 void hband(QPainter& p, double y, double x0, double x1, double w, const QColor& c) {
-    p.fillRect(QRectF(x0, y - w / 2, x1 - x0, w), c);
+    const double dpr = dprOf(p);
+    const int n = devicePixels(p, w);
+    const double top = std::round(y * dpr - n / 2.0) / dpr;
+    p.fillRect(QRectF(x0, top, x1 - x0, n / dpr), c);
 }
 
 void frameInside(QPainter& p, const QRectF& r, double w, const QColor& c) {
@@ -48,8 +62,8 @@ void frameInside(QPainter& p, const QRectF& r, double w, const QColor& c) {
         p.fillRect(r, c);
         return;
     }
-    p.fillRect(QRectF(r.left(), r.top(), r.width(), w), c);
-    p.fillRect(QRectF(r.left(), r.bottom() - w, r.width(), w), c);
+    hband(p, r.top() + w / 2, r.left(), r.right(), w, c);
+    hband(p, r.bottom() - w / 2, r.left(), r.right(), w, c);
     QVarLengthArray<QLineF, 16> lines;
     appendVertical(p, r.left() + w / 2, r.top() + w, r.bottom() - w, w, lines);
     appendVertical(p, r.right() - w / 2, r.top() + w, r.bottom() - w, w, lines);
@@ -209,6 +223,13 @@ void paintLabels(QPainter& p, const QRectF& canvas, const OperandScene& s, const
     bold.setBold(true);
     const QFontMetricsF fm(small), bm(bold);
     const bool counts = s.has_coverage && !o.heat && (o.coverageOverlay || s.is_output());
+    // Label every block or none: only when the widest label on screen fits a typical cell.
+    const auto widest = s.block_label_at(s.rows.cut(cr.r1 - 1), s.cols.cut(cr.c1 - 1));
+    const double labelW =
+        fm.horizontalAdvance(widest.empty() ? QStringLiteral("(000, 000)") : tupleText(widest));
+    const QRectF first = cellRect(s, t, cr.r0, cr.c0), last = cellRect(s, t, cr.r1 - 1, cr.c1 - 1);
+    const bool labels = labelW + 8 <= std::max(first.width(), last.width()) &&
+                        fm.height() + 4 <= std::max(first.height(), last.height());
     for (std::int64_t ri = cr.r0; ri < cr.r1; ++ri)
         for (std::int64_t ci = cr.c0; ci < cr.c1; ++ci) {
             const QRectF cell = cellRect(s, t, ri, ci);
@@ -219,7 +240,7 @@ void paintLabels(QPainter& p, const QRectF& canvas, const OperandScene& s, const
             const bool onBlock = s.has_block && !o.heat && s.clipped.contains(r0, c0);
             const bool onRepeat =
                 counts && markOf(s, o.coverageOverlay, s.cell_count(ri, ci)) == Mark::Repeated;
-            if (!label.empty() && cell.top() >= canvas.top() - 1 &&
+            if (labels && !label.empty() && cell.top() >= canvas.top() - 1 &&
                 cell.left() >= canvas.left() - 1) {
                 const QString text = tupleText(label);
                 const QRectF box(cell.left() + 4, cell.top() + 2, fm.horizontalAdvance(text) + 1,

@@ -7,6 +7,8 @@
 #include <QPainter>
 #include <QRegularExpression>
 #include <QSvgGenerator>
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "core/instance.h"
@@ -18,6 +20,8 @@
 namespace tl::gui {
 
 namespace {
+
+constexpr double kPanelWidth = 680;
 
 void printError(const QString& message) {
     std::fprintf(stderr, "tilelens: %s\n", message.toLocal8Bit().constData());
@@ -75,6 +79,13 @@ QString exportOperandImage(const ExplorerSnapshot& snapshot, qint64 program, con
     content.header = headerText(
         snapshot,
         std::clamp<qint64>(program, 0, std::max<qint64>(snapshot.analysis->programs() - 1, 0)));
+    if (width <= 0) {
+        int inputs = 0, outputs = 0;
+        for (const auto& s : content.scenes) ++(s.is_output() ? outputs : inputs);
+        const auto m = sheetMetrics();
+        const double columns = std::max({inputs, outputs, 1});
+        width = 2 * m.margin + columns * kPanelWidth + (columns - 1) * m.gap;
+    }
     const view::SheetLayout layout = view::layout_sheet(content.scenes, width, 0, sheetMetrics());
     const ExplorerPalette pal = dark ? ExplorerPalette::darkTheme() : ExplorerPalette::light();
     QFont font = QGuiApplication::font();

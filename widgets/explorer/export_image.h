@@ -15,9 +15,10 @@ std::optional<qint64> parseProgramCoords(const QString& text, const std::vector<
                                          QString* error);
 
 // Writes the sheet of `snapshot` at `program` to `outPath` (PNG at 2x, or SVG, by suffix).
-// Returns an empty string on success, else what went wrong.
+// `width` 0: about 680 pixels per column of panels. Returns an empty string on success,
+// else what went wrong.
 QString exportOperandImage(const ExplorerSnapshot& snapshot, qint64 program, const QString& outPath,
-                           bool dark = false, double width = 1400);
+                           bool dark = false, double width = 0);
 
 // The command line: loads SPEC (a file or ":/examples/..."), renders, prints any error to
 // stderr. Exit codes: 0 written, 1 could not write, 2 bad spec or --program.

@@ -96,22 +96,12 @@ void paintBlockLines(QPainter& p, const QRectF& canvas, const OperandScene& s,
     if (opacity <= 0 || lines.isEmpty()) return;
     QColor c = pal.blockLine;
     c.setAlphaF(static_cast<float>(opacity));
-    QVarLengthArray<QLineF, 512> vertical;
     for (const QLineF& l : lines) {
-        if (l.x1() != l.x2()) {
+        if (l.x1() == l.x2())
+            layers::vband(p, l.x1(), l.y1(), l.y2(), kBlockLine, c);
+        else
             layers::hband(p, l.y1(), l.x1(), l.x2(), kBlockLine, c);
-            continue;
-        }
-        // One device pixel at 1x, two at 2x: as heavy as the horizontal bands.
-        const double dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
-        const long n = std::max(1L, std::lround(kBlockLine * dpr));
-        for (long i = 0; i < n; ++i) {
-            const double dx = static_cast<double>(i) / dpr;
-            vertical.append(QLineF(l.x1() + dx, l.y1(), l.x1() + dx, l.y2()));
-        }
     }
-    p.setPen(QPen(c, 0));
-    p.drawLines(vertical.data(), static_cast<int>(vertical.size()));
     st.lines += static_cast<int>(lines.size());
 }
 
@@ -181,13 +171,9 @@ void paintElementMark(QPainter& p, const QRectF& canvas, const OperandScene& s,
         if (s.row_dim >= 0) p.drawLine(QLineF(m.x(), a.top(), m.x(), a.bottom()));
     }
     const QRectF box = small ? QRectF(m.x() - 4, m.y() - 4, 8, 8) : cell;
-    p.setBrush(Qt::NoBrush);
-    if (strong) {
-        p.setPen(QPen(pal.array, 4));
-        p.drawRect(box.adjusted(-1, -1, 1, 1));
-    }
-    p.setPen(QPen(c, strong ? 2.5 : 1.75));
-    p.drawRect(box);
+    // A halo in the array colour keeps the mark visible on any fill (block, heat, hatch).
+    layers::frameInside(p, box.adjusted(-2, -2, 2, 2), 2, pal.array);
+    layers::frameInside(p, box, strong ? 2.5 : 1.5, c);
 }
 
 }  // namespace

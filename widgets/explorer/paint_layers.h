@@ -14,6 +14,7 @@ inline QRectF toQ(const view::RectF& r) {
 // Solid bands instead of wide pens: the raster engine fills rectangles fast at any width,
 // while stroking a pen wider than a pixel goes through its slow path. A band of `w` pixels
 // centred on a line, and a frame of `w` pixels just inside `r`.
+int devicePixels(const QPainter& p, double w);  // a width in device pixels, at least 1
 void vband(QPainter& p, double x, double y0, double y1, double w, const QColor& c);
 void hband(QPainter& p, double y, double x0, double x1, double w, const QColor& c);
 void frameInside(QPainter& p, const QRectF& r, double w, const QColor& c);
