@@ -2,9 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <QAction>
+#include <QApplication>
+#include <QHelpEvent>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
+#include <QToolTip>
 
 #include "widgets/explorer/grid_canvas.h"
 #include "widgets/explorer/grid_navigator.h"
@@ -56,6 +59,15 @@ TEST(GridNavigator, ClickingACellSelectsItsProgramInTheShownSlice) {
     QTest::mouseClick(n.nav.canvas(), Qt::LeftButton, Qt::NoModifier, c.toPoint());
     EXPECT_EQ(n.last(), view::GridPlane({3, 4, 2}).program_at(1, 2, 3));
     EXPECT_TRUE(n.nav.programIdText().contains(QStringLiteral("(2, 3, 1)")));
+}
+
+TEST(GridNavigator, TheToolTipNamesTheProgramUnderThePointer) {
+    Nav n({3, 4, 2});
+    n.nav.setCurrent(1);  // slice k = 1
+    const QPoint c = n.nav.canvas()->centreOf(2, 3).toPoint();
+    QHelpEvent help(QEvent::ToolTip, c, n.nav.canvas()->mapToGlobal(c));
+    QApplication::sendEvent(n.nav.canvas(), &help);
+    EXPECT_EQ(QToolTip::text(), QStringLiteral("program_id (2, 3, 1) · #23"));
 }
 
 TEST(GridNavigator, TheSliceSelectorFollowsAndMovesTheProgram) {

@@ -356,6 +356,14 @@ void ExplorerView::mark(int operand, const std::vector<std::int64_t>& element) {
     refreshInspector();
 }
 
+void ExplorerView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::PaletteChange) {
+        heatCache_.clear();
+        refreshHeat();
+    }
+    QWidget::changeEvent(e);
+}
+
 void ExplorerView::keyPressEvent(QKeyEvent* e) {
     if (!navigator_->handleKey(e)) QWidget::keyPressEvent(e);
 }

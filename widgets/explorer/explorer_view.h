@@ -58,6 +58,7 @@ signals:
 
 protected:
     void keyPressEvent(QKeyEvent* e) override;
+    void changeEvent(QEvent* e) override;  // a theme change recolours the heat map
 
 private:
     void setProgram(qint64 program, bool notify);

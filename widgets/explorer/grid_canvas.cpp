@@ -1,7 +1,10 @@
 #include "widgets/explorer/grid_canvas.h"
 
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QStringList>
+#include <QToolTip>
 #include <algorithm>
 #include <map>
 
@@ -183,6 +186,31 @@ void GridCanvas::mousePressEvent(QMouseEvent* e) {
         l.hit(state_.plane, e->position().x(), e->position().y(), &row, &col))
         emit programClicked(state_.plane.program_at(state_.slice, row, col));
     setFocus(Qt::MouseFocusReason);
+}
+
+}  // namespace tl::gui
+
+namespace tl::gui {
+
+bool GridCanvas::event(QEvent* e) {
+    if (e->type() != QEvent::ToolTip) return QWidget::event(e);
+    const auto* help = static_cast<QHelpEvent*>(e);
+    std::int64_t row = 0, col = 0;
+    const auto l = gridLayout(state_.plane, planeArea());
+    if (!l.hit(state_.plane, help->pos().x(), help->pos().y(), &row, &col)) {
+        QToolTip::hideText();
+        e->ignore();
+        return true;
+    }
+    const std::int64_t program = state_.plane.program_at(state_.slice, row, col);
+    QStringList coords{QString::number(row), QString::number(col)};
+    if (state_.plane.rank() < 2) coords = {QString::number(col)};
+    for (std::int64_t c : state_.plane.slice_coords(state_.slice)) coords << QString::number(c);
+    QToolTip::showText(
+        help->globalPos(),
+        QStringLiteral("program_id (%1) · #%2").arg(coords.join(QStringLiteral(", "))).arg(program),
+        this);
+    return true;
 }
 
 }  // namespace tl::gui

@@ -48,6 +48,7 @@ signals:
 protected:
     void paintEvent(QPaintEvent* e) override;
     void mousePressEvent(QMouseEvent* e) override;
+    bool event(QEvent* e) override;  // tool tips: the program under the pointer
 
 private:
     QRectF planeArea() const;
