@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 #include <memory>
 
+#include "widgets/explorer/export_image.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/mainwindow/main_window.h"
 #include "widgets/tasks/background_task.h"
@@ -27,6 +28,11 @@ void settle(tl::gui::MainWindow& window, int ms) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // --export-image renders without a window, so it needs no display.
+    for (int i = 1; i < argc; ++i)
+        if (QByteArray(argv[i]).startsWith("--export-image") &&
+            qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
     Q_INIT_RESOURCE(tilelens);  // the resources live in the static widgets library
     QGuiApplication::setHighDpiScaleFactorRoundingPolicy(
         Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
@@ -53,7 +59,19 @@ int main(int argc, char** argv) {
     const QCommandLineOption run(QStringLiteral("run"),
                                  QStringLiteral("Run the kernel once the spec is open."));
     parser.addOptions({screenshot, theme, size, run});
+    QCommandLineOption exportImage(
+        QStringLiteral("export-image"),
+        QStringLiteral("Render the operand views to FILE.png or FILE.svg and quit."),
+        QStringLiteral("FILE"));
+    QCommandLineOption program(QStringLiteral("program"),
+                               QStringLiteral("With --export-image: the program to show."),
+                               QStringLiteral("i,j,k"));
+    parser.addOption(exportImage);
+    parser.addOption(program);
     parser.process(app);
+    if (parser.isSet(exportImage))
+        return tl::gui::runExportImage(parser.positionalArguments().value(0),
+                                       parser.value(exportImage), parser.value(program));
 
     // A screenshot must not depend on (or change) the user's saved layout and theme.
     std::unique_ptr<QTemporaryDir> scratch;

@@ -1,9 +1,7 @@
 #pragma once
-// The widget in the central area. It has the explorer's interface (setSnapshot,
-// selectProgram, selectElement, programSelected); switching to the real explorer is this
-// include and this alias.
-#include "widgets/mainwindow/explorer_placeholder.h"
+// The widget in the central area: the explorer (operand views, grid navigator, inspector).
+#include "widgets/explorer/explorer_view.h"
 
 namespace tl::gui {
-using CentralExplorer = ExplorerPlaceholder;
+using CentralExplorer = ExplorerView;
 }  // namespace tl::gui

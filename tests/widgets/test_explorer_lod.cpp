@@ -1,0 +1,85 @@
+// Level of detail: a 16384 x 16384 array draws its blocks, never its 268M elements; element
+// lines appear only once cells are several pixels wide.
+#include <gtest/gtest.h>
+
+#include <QApplication>
+#include <QWheelEvent>
+
+#include "core/view/operand_scene.h"
+#include "tests/widgets/explorer_test_util.h"
+#include "widgets/explorer/operand_view.h"
+
+namespace tl::gui {
+namespace {
+
+using namespace tl::gui::testing;
+
+Spec squareMatmul(int n, int bm, int bn) {
+    return loadText(R"json({"tilelens": 1, "name": "big", "params": {"N": )json" +
+                    std::to_string(n) + R"json(, "bm": )json" + std::to_string(bm) +
+                    R"json(, "bn": )json" + std::to_string(bn) +
+                    R"json(}, "grid": ["cdiv(N, bm)", "cdiv(N, bn)"],
+        "operands": [
+          {"name": "x", "role": "input", "shape": ["N", "N"], "dtype": "float32",
+           "block_shape": ["bm", "bn"], "index_map": "lambda i, j: (i, j)"},
+          {"name": "o", "role": "output", "shape": ["N", "N"], "dtype": "float32",
+           "block_shape": ["bm", "bn"], "index_map": "lambda i, j: (i, j)"}]})json");
+}
+
+PaintStats paintOf(OperandView& v) {
+    v.grab();
+    return v.lastPaintStats();
+}
+
+TEST(LevelOfDetail, AHugeArrayDrawsBlocksNotElements) {
+    const auto s = snapshotOf(squareMatmul(16384, 128, 128));
+    OperandView v;
+    v.resize(900, 700);
+    v.setScene(view::build_scenes(s.analysis, 1000)[1]);
+    EXPECT_LT(v.transform().scale_x, 0.05);  // 16384 elements on ~670 pixels
+    PaintStats st = paintOf(v);
+    // Block lines only: 129 + 129 cuts at most, no element lines, no per-cell shapes.
+    EXPECT_LE(st.lines, 2 * 129);
+    EXPECT_GT(st.lines, 0);
+    EXPECT_EQ(st.labels, 0);
+    EXPECT_LE(st.rects, 8);
+    v.setCoverageOverlay(true);  // 128 x 128 cells of 5 px: shapes, one per cell at most
+    st = paintOf(v);
+    EXPECT_LE(st.rects, 128 * 128 + 8);
+}
+
+TEST(LevelOfDetail, TinyCellsBecomeOneImage) {
+    // 8 x 128 blocks: 2048 x 128 coverage cells, under a pixel tall each.
+    const auto s = snapshotOf(squareMatmul(16384, 8, 128));
+    OperandView v;
+    v.resize(900, 700);
+    v.setScene(view::build_scenes(s.analysis, 0)[0]);
+    v.setCoverageOverlay(true);
+    const PaintStats st = paintOf(v);
+    EXPECT_TRUE(st.rasterCoverage);
+    EXPECT_LE(st.rects, 8);
+    EXPECT_LE(st.lines, 2 * 129);  // row block lines are denser than 2 px: left out
+}
+
+TEST(LevelOfDetail, ElementLinesAppearWhenZoomedIn) {
+    const auto s = snapshotOf(squareMatmul(300, 128, 128));
+    OperandView v;
+    v.resize(600, 500);
+    v.setScene(view::build_scenes(s.analysis, 0)[0]);
+    const int before = paintOf(v).lines;  // ~1.5 px per element: blocks only
+    EXPECT_LE(before, 8);
+    const QPointF c = v.pixelOf(20, 20);
+    for (int i = 0; i < 12; ++i) {
+        QWheelEvent wheel(c, v.mapToGlobal(c), {}, {0, 120}, Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&v, &wheel);
+    }
+    EXPECT_GT(v.transform().scale_x, 8);
+    const int after = paintOf(v).lines;
+    const double px = v.transform().scale_x;
+    EXPECT_GT(after, before + 20);
+    EXPECT_LE(after, static_cast<int>(600 / px + 500 / px) + 16);  // only the cells on screen
+}
+
+}  // namespace
+}  // namespace tl::gui

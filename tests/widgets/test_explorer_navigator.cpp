@@ -1,0 +1,123 @@
+// The grid navigator: keys, clicks, the slice selector and play in iteration order.
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QHelpEvent>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTest>
+#include <QToolTip>
+
+#include "widgets/explorer/grid_canvas.h"
+#include "widgets/explorer/grid_navigator.h"
+
+namespace tl::gui {
+namespace {
+
+struct Nav {
+    GridNavigator nav;
+    QSignalSpy spy{&nav, &GridNavigator::programActivated};
+    explicit Nav(std::vector<std::int64_t> grid) {
+        nav.resize(500, 220);
+        nav.setGrid(grid, {QStringLiteral("i"), QStringLiteral("j"), QStringLiteral("k")});
+        nav.setCurrent(0);
+        nav.show();
+    }
+    qint64 last() const { return spy.isEmpty() ? -1 : spy.last().at(0).toLongLong(); }
+    void key(int k, Qt::KeyboardModifiers m = Qt::NoModifier) {
+        QTest::keyClick(nav.canvas(), static_cast<Qt::Key>(k), m);
+    }
+};
+
+TEST(GridNavigator, ArrowKeysStepInIterationOrderAndAlongTheAxes) {
+    Nav n({3, 4, 2});  // program = (i * 4 + j) * 2 + k
+    const view::GridPlane g({3, 4, 2});
+    n.key(Qt::Key_Right);
+    EXPECT_EQ(n.last(), 1);  // next in iteration order: k = 1
+    n.key(Qt::Key_Down);
+    EXPECT_EQ(n.last(), g.program_at(1, 1, 0));
+    n.key(Qt::Key_Right, Qt::ShiftModifier);
+    EXPECT_EQ(n.last(), g.program_at(1, 1, 1));
+    n.key(Qt::Key_PageUp);
+    EXPECT_EQ(n.last(), g.program_at(0, 1, 1));
+    n.key(Qt::Key_End);
+    EXPECT_EQ(n.last(), 23);
+    n.key(Qt::Key_Right);
+    EXPECT_EQ(n.last(), 23);  // clamps at the end
+    n.key(Qt::Key_Home);
+    EXPECT_EQ(n.last(), 0);
+    n.key(Qt::Key_Left);
+    EXPECT_EQ(n.nav.current(), 0);
+    EXPECT_TRUE(n.nav.programIdText().startsWith(QStringLiteral("program_id (0, 0, 0)")));
+}
+
+TEST(GridNavigator, ClickingACellSelectsItsProgramInTheShownSlice) {
+    Nav n({3, 4, 2});
+    n.nav.setCurrent(1);  // slice k = 1
+    const QPointF c = n.nav.canvas()->centreOf(2, 3);
+    QTest::mouseClick(n.nav.canvas(), Qt::LeftButton, Qt::NoModifier, c.toPoint());
+    EXPECT_EQ(n.last(), view::GridPlane({3, 4, 2}).program_at(1, 2, 3));
+    EXPECT_TRUE(n.nav.programIdText().contains(QStringLiteral("(2, 3, 1)")));
+}
+
+TEST(GridNavigator, TheToolTipNamesTheProgramUnderThePointer) {
+    Nav n({3, 4, 2});
+    n.nav.setCurrent(1);  // slice k = 1
+    const QPoint c = n.nav.canvas()->centreOf(2, 3).toPoint();
+    QHelpEvent help(QEvent::ToolTip, c, n.nav.canvas()->mapToGlobal(c));
+    QApplication::sendEvent(n.nav.canvas(), &help);
+    EXPECT_EQ(QToolTip::text(), QStringLiteral("program_id (2, 3, 1) · #23"));
+}
+
+TEST(GridNavigator, TheSliceSelectorFollowsAndMovesTheProgram) {
+    Nav n({2, 2, 3});
+    auto* k = n.nav.findChild<QSpinBox*>(QStringLiteral("slice2"));
+    ASSERT_NE(k, nullptr);
+    EXPECT_EQ(k->prefix(), QStringLiteral("k = "));
+    EXPECT_EQ(k->maximum(), 2);
+    n.nav.setCurrent(view::GridPlane({2, 2, 3}).program_at(2, 1, 0));
+    EXPECT_EQ(k->value(), 2);
+    k->setValue(1);
+    EXPECT_EQ(n.last(), view::GridPlane({2, 2, 3}).program_at(1, 1, 0));
+    Nav flat({3, 4});
+    EXPECT_EQ(flat.nav.findChild<QSpinBox*>(QStringLiteral("slice2")), nullptr);
+}
+
+TEST(GridNavigator, PlayStepsThroughEveryProgramInOrderAndStops) {
+    Nav n({2, 3});
+    n.nav.setSpeed(60);
+    EXPECT_EQ(n.nav.speed(), 60);
+    n.nav.playAction()->trigger();
+    EXPECT_TRUE(n.nav.playAction()->isChecked());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !n.nav.playAction()->isChecked(); }, 5000));
+    ASSERT_EQ(n.spy.size(), 5);
+    for (int i = 0; i < 5; ++i) EXPECT_EQ(n.spy.at(i).at(0).toLongLong(), i + 1);
+    // Played to the end, play starts again from the first program.
+    n.nav.playAction()->trigger();
+    EXPECT_EQ(n.spy.at(5).at(0).toLongLong(), 0);
+    n.nav.playAction()->trigger();  // pause
+    EXPECT_FALSE(n.nav.playAction()->isChecked());
+}
+
+TEST(GridNavigator, TheTrailAndTheHoveredElementsProgramsAreDrawn) {
+    Nav n({3, 4, 2});
+    for (qint64 p : {2, 4, 6}) n.nav.setCurrent(p);
+    const auto& st = n.nav.canvas()->state();
+    ASSERT_EQ(st.trail.size(), 3u);
+    EXPECT_EQ(st.trail.front(), 4);  // most recent first
+    n.nav.setTouching({}, {8, 9});   // writers: cell (1, 0), both slices
+    n.nav.canvas()->grab();
+    EXPECT_EQ(n.nav.canvas()->lastPaintStats().highlights, 1);
+    EXPECT_EQ(n.nav.canvas()->lastPaintStats().cells, 12);
+}
+
+TEST(GridNavigator, AHugeGridIsDrawnAsAFewRectangles) {
+    Nav n({1000, 1000});
+    n.nav.setCurrent(123456);
+    n.nav.canvas()->grab();
+    EXPECT_EQ(n.nav.canvas()->lastPaintStats().cells, 0);
+}
+
+}  // namespace
+}  // namespace tl::gui

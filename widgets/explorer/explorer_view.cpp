@@ -1,0 +1,371 @@
+#include "widgets/explorer/explorer_view.h"
+
+#include <QAction>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QSplitter>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "core/interp/compare.h"
+#include "core/view/error_heat.h"
+#include "core/view/geometry.h"
+#include "core/view/operand_scene.h"
+#include "widgets/explorer/explorer_palette.h"
+#include "widgets/explorer/grid_navigator.h"
+#include "widgets/explorer/heat_image.h"
+#include "widgets/explorer/inspector.h"
+#include "widgets/explorer/inspector_text.h"
+#include "widgets/explorer/legend.h"
+#include "widgets/explorer/operand_view.h"
+
+namespace tl::gui {
+
+struct ExplorerView::HeatEntry {
+    std::vector<std::int64_t> slice;
+    QImage image;
+    std::int64_t binRows = 1, binCols = 1;
+};
+
+namespace {
+
+QAction* makeAction(QWidget* owner, const QString& text, const QKeySequence& key,
+                    const QString& tip, bool checkable) {
+    auto* a = new QAction(text, owner);
+    a->setShortcut(key);
+    a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    a->setToolTip(QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
+    a->setCheckable(checkable);
+    owner->addAction(a);
+    return a;
+}
+
+QToolButton* buttonFor(QAction* a, QWidget* parent) {
+    auto* b = new QToolButton(parent);
+    b->setDefaultAction(a);
+    b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    b->setAutoRaise(true);
+    b->setFocusPolicy(Qt::NoFocus);  // keys stay with the explorer (arrows step programs)
+    return b;
+}
+
+}  // namespace
+
+ExplorerView::ExplorerView(QWidget* parent)
+    : QWidget(parent),
+      grid_(new QGridLayout),
+      navigator_(new GridNavigator(this)),
+      inspector_(new Inspector(this)),
+      legend_(new LegendBar(this)),
+      banner_(new QLabel(this)) {
+    setObjectName(QStringLiteral("explorerView"));
+    setFocusPolicy(Qt::StrongFocus);
+    coverage_ = makeAction(this, QStringLiteral("Coverage"), QKeySequence(Qt::Key_C),
+                           QStringLiteral("Colour every block cell by how often it is written "
+                                          "(outputs) or copied in (inputs): 0, 1, 2+"),
+                           true);
+    heat_ = makeAction(this, QStringLiteral("Error heat map"), QKeySequence(Qt::Key_H),
+                       QStringLiteral("|out − reference| per element of the outputs, after Run; "
+                                      "click a bad element to select the program that wrote it"),
+                       true);
+    heat_->setEnabled(false);
+    fit_ = makeAction(this, QStringLiteral("Fit"), QKeySequence(Qt::Key_F),
+                      QStringLiteral("Show whole arrays"), false);
+    addAction(navigator_->playAction());
+    connect(coverage_, &QAction::toggled, this, [this](bool on) {
+        for (OperandView* v : views_) v->setCoverageOverlay(on);
+    });
+    connect(heat_, &QAction::toggled, this, [this] {
+        refreshHeat();
+        refreshLegend();
+    });
+    connect(fit_, &QAction::triggered, this, [this] {
+        for (OperandView* v : views_) v->fitToView();
+    });
+
+    banner_->setObjectName(QStringLiteral("staleBanner"));
+    banner_->setText(
+        QStringLiteral("The spec does not resolve; the views show the last state "
+                       "that did."));
+    banner_->setStyleSheet(QStringLiteral("color:#D55E00;font-weight:bold;padding:2px 6px"));
+    banner_->hide();
+
+    auto* tools = new QHBoxLayout;
+    tools->setContentsMargins(4, 2, 4, 2);
+    tools->addWidget(buttonFor(coverage_, this));
+    tools->addWidget(buttonFor(heat_, this));
+    tools->addWidget(buttonFor(fit_, this));
+    tools->addSpacing(8);
+    tools->addWidget(legend_, 1);
+
+    auto* operands = new QWidget(this);
+    operands->setObjectName(QStringLiteral("operandViews"));
+    operands->setLayout(grid_);
+    grid_->setContentsMargins(4, 4, 4, 4);
+    grid_->setSpacing(8);
+
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(0);
+    leftLayout->addLayout(tools);
+    leftLayout->addWidget(banner_);
+    auto* vsplit = new QSplitter(Qt::Vertical, left);
+    vsplit->addWidget(operands);
+    vsplit->addWidget(navigator_);
+    vsplit->setStretchFactor(0, 4);
+    vsplit->setStretchFactor(1, 1);
+    leftLayout->addWidget(vsplit, 1);
+
+    auto* hsplit = new QSplitter(Qt::Horizontal, this);
+    hsplit->addWidget(left);
+    hsplit->addWidget(inspector_);
+    hsplit->setStretchFactor(0, 3);
+    hsplit->setStretchFactor(1, 1);
+    hsplit->setSizes({1100, 360});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(hsplit);
+
+    connect(navigator_, &GridNavigator::programActivated, this,
+            [this](qint64 p) { setProgram(p, true); });
+    connect(inspector_, &Inspector::programLinkActivated, this,
+            [this](qint64 p) { setProgram(p, true); });
+    refreshLegend();
+}
+
+ExplorerView::~ExplorerView() = default;
+
+QAction* ExplorerView::playAction() const {
+    return navigator_->playAction();
+}
+
+OperandView* ExplorerView::operandView(int operand) const {
+    if (operand < 0 || operand >= static_cast<int>(views_.size())) return nullptr;
+    return views_[static_cast<std::size_t>(operand)];
+}
+
+void ExplorerView::setSnapshot(const ExplorerSnapshot& snapshot) {
+    if (snapshot.generation < snapshot_.generation) return;  // stale: never drawn
+    const bool newRun = snapshot.run && snapshot.run != snapshot_.run;
+    snapshot_ = snapshot;
+    banner_->setVisible(!snapshot.analysis && analysis_);
+    if (snapshot.analysis) {
+        analysis_ = snapshot.analysis;
+        spec_ = snapshot.spec;
+    }
+    heatCache_.clear();
+    tolerances_.clear();
+    const RunResult* run = snapshot_.run.get();
+    if (run && analysis_ && spec_) {
+        for (std::size_t i = 0; i < run->output_operands.size(); ++i)
+            tolerances_.push_back(
+                spec_->tolerance ? *spec_->tolerance
+                : spec_->kernel  ? default_tolerance(analysis_->instance(), *spec_->kernel, *run, i)
+                                 : Tolerance{});
+    }
+    heat_->setEnabled(run != nullptr && !run->references.empty());
+    if (!heat_->isEnabled()) {
+        heat_->setChecked(false);
+    } else if (newRun) {
+        heat_->setChecked(true);  // a fresh run: show what it found
+    }
+    rebuildViews();
+    if (analysis_) {
+        const qint64 n = analysis_->programs();
+        program_ = n > 0 ? std::clamp<qint64>(program_, 0, n - 1) : 0;
+        navigator_->setGrid(analysis_->instance().grid,
+                            axisNames(spec_.get(), analysis_->instance().grid_rank()));
+        navigator_->setCurrent(n > 0 ? program_ : -1);
+    }
+    refreshScenes();
+}
+
+void ExplorerView::rebuildViews() {
+    const int n = analysis_ ? static_cast<int>(analysis_->instance().operands.size()) : 0;
+    bool same = n == static_cast<int>(views_.size());
+    for (int op = 0; same && op < n; ++op) {
+        const auto& ro = analysis_->instance().operands[static_cast<std::size_t>(op)];
+        same = views_[static_cast<std::size_t>(op)]->scene().name == ro.name &&
+               views_[static_cast<std::size_t>(op)]->scene().role == ro.role;
+    }
+    if (same) return;
+    for (OperandView* v : views_) v->deleteLater();
+    views_.clear();
+    hoverOp_ = markedOp_ = -1;
+    hovered_.clear();
+    marked_.clear();
+    int inputs = 0, outputs = 0;
+    for (int op = 0; op < n; ++op) {
+        auto* v = new OperandView(grid_->parentWidget());
+        v->setObjectName(QStringLiteral("operandView%1").arg(op));
+        v->setCoverageOverlay(coverage_->isChecked());
+        const bool output =
+            analysis_->instance().operands[static_cast<std::size_t>(op)].role == Role::Output;
+        grid_->addWidget(v, output ? 1 : 0, output ? outputs++ : inputs++);
+        connect(v, &OperandView::elementHovered, this,
+                [this](int o, std::vector<std::int64_t> e) { onHovered(o, e); });
+        connect(v, &OperandView::elementClicked, this,
+                [this](int o, std::vector<std::int64_t> e) { onClicked(o, e); });
+        connect(v, &OperandView::canvasResized, this, &ExplorerView::shareScale);
+        views_.push_back(v);
+    }
+    for (int c = 0; c < grid_->columnCount(); ++c) grid_->setColumnStretch(c, 1);
+    for (int r = 0; r < grid_->rowCount(); ++r) grid_->setRowStretch(r, 1);
+    refreshLegend();
+}
+
+void ExplorerView::selectProgram(qint64 program) {
+    setProgram(program, true);
+}
+
+void ExplorerView::setProgram(qint64 program, bool notify) {
+    if (!analysis_ || analysis_->programs() == 0) return;
+    program = std::clamp<qint64>(program, 0, analysis_->programs() - 1);
+    navigator_->setCurrent(program);
+    if (program == program_) return;
+    program_ = program;
+    refreshScenes();
+    if (notify) emit programSelected(program_);
+}
+
+void ExplorerView::refreshScenes() {
+    if (!analysis_) return;
+    auto scenes = view::build_scenes(analysis_, program_);
+    for (std::size_t op = 0; op < views_.size() && op < scenes.size(); ++op)
+        views_[op]->setScene(std::move(scenes[op]));
+    shareScale();
+    refreshHeat();
+    refreshInspector();
+}
+
+int ExplorerView::outputIndex(int operand) const {
+    if (!snapshot_.run) return -1;
+    const auto& outs = snapshot_.run->output_operands;
+    const auto it = std::find(outs.begin(), outs.end(), operand);
+    return it == outs.end() ? -1 : static_cast<int>(it - outs.begin());
+}
+
+void ExplorerView::refreshHeat() {
+    const RunResult* run = snapshot_.run.get();
+    for (OperandView* v : views_) {
+        const int i = outputIndex(v->operand());
+        if (!heat_->isChecked() || !run || i < 0 ||
+            static_cast<std::size_t>(i) >= run->references.size()) {
+            v->setHeat({}, 1, 1);
+            continue;
+        }
+        auto& entry = heatCache_[v->operand()];
+        if (!entry || entry->slice != v->scene().slice) {
+            entry = std::make_shared<HeatEntry>();
+            entry->slice = v->scene().slice;
+            const auto grid =
+                view::build_error_heat(run->outputs[static_cast<std::size_t>(i)],
+                                       run->references[static_cast<std::size_t>(i)],
+                                       tolerances_[static_cast<std::size_t>(i)], entry->slice);
+            entry->image = heatImage(grid, ExplorerPalette::forPalette(palette()));
+            entry->binRows = grid.bin_rows;
+            entry->binCols = grid.bin_cols;
+        }
+        v->setHeat(entry->image, entry->binRows, entry->binCols);
+    }
+}
+
+void ExplorerView::shareScale() {
+    std::vector<double> own;
+    for (OperandView* v : views_) own.push_back(v->fitScale());
+    const double common = own.empty() ? 0 : *std::min_element(own.begin(), own.end());
+    for (std::size_t i = 0; i < views_.size(); ++i)
+        views_[i]->setScaleCap(view::shared_scale(own[i], common));
+}
+
+void ExplorerView::refreshInspector() {
+    InspectorInput in;
+    in.analysis = analysis_.get();
+    in.spec = spec_.get();
+    in.run = snapshot_.run.get();
+    in.tolerances = tolerances_;
+    inspector_->setProgramHtml(programHtml(in, program_));
+    const int op = hoverOp_ >= 0 ? hoverOp_ : markedOp_;
+    const auto& e = hoverOp_ >= 0 ? hovered_ : marked_;
+    inspector_->setElementHtml(op >= 0 ? elementHtml(in, op, e) : QString());
+}
+
+void ExplorerView::refreshLegend() {
+    LegendContent c;
+    for (OperandView* v : views_)
+        c.roleHues.push_back(ExplorerPalette::roleHue(v->scene().role, v->scene().role_index));
+    c.heat = heat_->isChecked();
+    legend_->setContent(std::move(c));
+}
+
+void ExplorerView::onHovered(int operand, const std::vector<std::int64_t>& element) {
+    hoverOp_ = element.empty() ? -1 : operand;
+    hovered_ = element;
+    std::vector<std::int64_t> touching;
+    if (analysis_ && hoverOp_ >= 0) touching = analysis_->programs_touching(operand, element);
+    const bool output =
+        analysis_ && hoverOp_ >= 0 &&
+        analysis_->instance().operands[static_cast<std::size_t>(operand)].role == Role::Output;
+    if (output)
+        navigator_->setTouching({}, std::move(touching));
+    else
+        navigator_->setTouching(std::move(touching), {});
+    refreshInspector();
+    emit elementHovered(operand, element);
+}
+
+void ExplorerView::onClicked(int operand, const std::vector<std::int64_t>& element) {
+    if (!analysis_) return;
+    const OperandView* v = operandView(operand);
+    const int i = outputIndex(operand);
+    if (v && v->heatShown() && i >= 0 &&
+        static_cast<std::size_t>(i) < snapshot_.run->writers.size()) {
+        // Heat map: the program whose write-back left this value.
+        const auto& out = snapshot_.run->outputs[static_cast<std::size_t>(i)];
+        const auto& wr = snapshot_.run->writers[static_cast<std::size_t>(i)];
+        const std::int32_t visit = wr.visit_at(out.offset(element));
+        mark(operand, element);
+        if (visit >= 0) setProgram(wr.visits[static_cast<std::size_t>(visit)].last_program, true);
+        return;
+    }
+    // Otherwise step through the programs touching it: the next one after the current.
+    const auto progs = analysis_->programs_touching(operand, element);
+    mark(operand, element);
+    if (progs.empty()) return;
+    const auto it = std::upper_bound(progs.begin(), progs.end(), program_);
+    setProgram(it == progs.end() ? progs.front() : *it, true);
+}
+
+void ExplorerView::selectElement(int operand, const std::vector<std::int64_t>& element) {
+    if (!analysis_ || !operandView(operand)) return;
+    const auto progs = analysis_->programs_touching(operand, element);
+    mark(operand, element);
+    if (!progs.empty() && !std::binary_search(progs.begin(), progs.end(), program_))
+        setProgram(progs.front(), true);
+}
+
+void ExplorerView::mark(int operand, const std::vector<std::int64_t>& element) {
+    markedOp_ = operand;
+    marked_ = element;
+    for (OperandView* v : views_)
+        v->setMarked(v->operand() == operand ? element : std::vector<std::int64_t>{});
+    refreshInspector();
+}
+
+void ExplorerView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::PaletteChange) {
+        heatCache_.clear();
+        refreshHeat();
+    }
+    QWidget::changeEvent(e);
+}
+
+void ExplorerView::keyPressEvent(QKeyEvent* e) {
+    if (!navigator_->handleKey(e)) QWidget::keyPressEvent(e);
+}
+
+}  // namespace tl::gui

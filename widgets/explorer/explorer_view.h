@@ -1,0 +1,96 @@
+#pragma once
+// The explorer: one OperandView per operand (inputs above outputs), the GridNavigator and the
+// Inspector, all showing one ExplorerSnapshot at one selected program. Snapshots older than
+// the one on screen are ignored; a snapshot whose spec does not resolve keeps the last
+// drawing that did.
+#include <QWidget>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "widgets/explorer_snapshot.h"
+
+class QAction;
+class QGridLayout;
+class QKeyEvent;
+class QLabel;
+
+namespace tl::gui {
+
+class GridNavigator;
+class Inspector;
+class LegendBar;
+class OperandView;
+
+class ExplorerView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ExplorerView(QWidget* parent = nullptr);
+    ~ExplorerView() override;
+
+    void setSnapshot(const ExplorerSnapshot& snapshot);
+    // Iteration-order index, clamped to the grid.
+    void selectProgram(qint64 program);
+    // Selects a program that touches the element (the current one when it does, else the
+    // first in iteration order) and marks the element in its operand view.
+    void selectElement(int operand, const std::vector<std::int64_t>& element);
+    qint64 selectedProgram() const { return program_; }
+
+    const ExplorerSnapshot& snapshot() const { return snapshot_; }
+    quint64 shownGeneration() const { return snapshot_.generation; }
+    std::shared_ptr<const Analysis> shownAnalysis() const { return analysis_; }
+
+    int operandViewCount() const { return static_cast<int>(views_.size()); }
+    OperandView* operandView(int operand) const;
+    GridNavigator* navigator() const { return navigator_; }
+    Inspector* inspector() const { return inspector_; }
+
+    // For the main window's menus; their shortcuts work while the explorer has focus.
+    QAction* coverageAction() const { return coverage_; }  // C
+    QAction* heatAction() const { return heat_; }          // H, enabled once a run is shown
+    QAction* fitAction() const { return fit_; }            // F
+    QAction* playAction() const;                           // Space
+
+signals:
+    void programSelected(qint64 program);
+    // The element under the pointer (full rank); empty when the pointer left the arrays.
+    void elementHovered(int operand, std::vector<std::int64_t> element);
+
+protected:
+    void keyPressEvent(QKeyEvent* e) override;
+    void changeEvent(QEvent* e) override;  // a theme change recolours the heat map
+
+private:
+    void setProgram(qint64 program, bool notify);
+    void rebuildViews();
+    void refreshScenes();
+    void refreshHeat();
+    void refreshInspector();
+    void refreshLegend();
+    void shareScale();
+    void onHovered(int operand, const std::vector<std::int64_t>& element);
+    void onClicked(int operand, const std::vector<std::int64_t>& element);
+    void mark(int operand, const std::vector<std::int64_t>& element);
+    int outputIndex(int operand) const;  // among the run's outputs, -1 when none
+
+    ExplorerSnapshot snapshot_;
+    std::shared_ptr<const Analysis> analysis_;  // the last one that resolved
+    std::shared_ptr<const Spec> spec_;          // the spec of analysis_
+    qint64 program_ = 0;
+    std::vector<OperandView*> views_;
+    QGridLayout* grid_;
+    GridNavigator* navigator_;
+    Inspector* inspector_;
+    LegendBar* legend_;
+    QLabel* banner_;
+    QAction* coverage_;
+    QAction* heat_;
+    QAction* fit_;
+    int hoverOp_ = -1, markedOp_ = -1;
+    std::vector<std::int64_t> hovered_, marked_;
+    std::vector<Tolerance> tolerances_;  // per run output
+    struct HeatEntry;
+    std::map<int, std::shared_ptr<HeatEntry>> heatCache_;
+};
+
+}  // namespace tl::gui

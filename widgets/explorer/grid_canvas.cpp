@@ -1,0 +1,216 @@
+#include "widgets/explorer/grid_canvas.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QStringList>
+#include <QToolTip>
+#include <algorithm>
+#include <map>
+
+#include "widgets/explorer/explorer_palette.h"
+
+namespace tl::gui {
+
+namespace {
+
+constexpr int kMaxHighlights = 20000;
+
+QRectF q(const view::RectF& r) {
+    return {r.x, r.y, r.w, r.h};
+}
+
+QRectF inset(const QRectF& r, double cell) {
+    const double g = cell >= 10 ? cell * 0.14 : (cell >= 4 ? 0.5 : 0);
+    return r.adjusted(g, g, -g, -g);
+}
+
+void shape(QPainter& p, const QRectF& r, double cell) {
+    if (cell >= 10)
+        p.drawEllipse(r);
+    else
+        p.drawRect(r);
+}
+
+// A marker of at least 4 pixels, centred on the cell, so it shows however small cells are.
+QRectF marker(const QRectF& cellRect, double cell) {
+    const double side = std::max(cell, 4.0);
+    return inset(
+        QRectF(cellRect.center().x() - side / 2, cellRect.center().y() - side / 2, side, side),
+        cell);
+}
+
+void paintAxes(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s,
+               const ExplorerPalette& pal, const QFont& font) {
+    const auto& g = s.plane;
+    QFont f = font;
+    f.setPixelSize(10);
+    p.setFont(f);
+    p.setPen(pal.subtleText);
+    const double w = static_cast<double>(g.cols()) * l.cell,
+                 h = static_cast<double>(g.rows()) * l.cell;
+    const QString rowName = s.axisNames.value(0),
+                  colName = s.axisNames.value(g.rank() >= 2 ? 1 : 0);
+    // Axis names in the corner: rows run down axis 0, columns along axis 1.
+    QString corner = colName + QStringLiteral("→");
+    if (g.rank() >= 2) corner = rowName + QStringLiteral("↓ ") + corner;
+    p.drawText(QRectF(l.x0 - 34, l.y0 - 16, 31, 14), Qt::AlignRight | Qt::AlignVCenter, corner);
+    if (l.cell < 12) {
+        p.drawText(QRectF(l.x0 + w + 4, l.y0 + h - 14, 80, 14), Qt::AlignLeft | Qt::AlignVCenter,
+                   QStringLiteral("%1 × %2").arg(g.rows()).arg(g.cols()));
+        return;
+    }
+    const int every = l.cell >= 20 ? 1 : 2;
+    for (std::int64_t c = 0; c < g.cols(); c += every)
+        p.drawText(QRectF(l.x0 + static_cast<double>(c) * l.cell, l.y0 - 16, l.cell, 14),
+                   Qt::AlignCenter, QString::number(c));
+    if (g.rank() >= 2)
+        for (std::int64_t r = 0; r < g.rows(); r += every)
+            p.drawText(QRectF(l.x0 - 30, l.y0 + static_cast<double>(r) * l.cell, 26, l.cell),
+                       Qt::AlignRight | Qt::AlignVCenter, QString::number(r));
+}
+
+}  // namespace
+
+view::PlaneLayout gridLayout(const view::GridPlane& plane, const QRectF& r) {
+    const QRectF a = r.adjusted(34, 20, -8, -6);
+    return view::fit_plane(plane, {a.x(), a.y(), a.width(), a.height()}, 34);
+}
+
+GridPaintStats paintGridPlane(QPainter& p, const QRectF& r, const GridPaintState& s,
+                              const ExplorerPalette& pal, const QFont& font) {
+    GridPaintStats st;
+    p.save();
+    p.setClipRect(r);
+    p.fillRect(r, pal.background);
+    const auto& g = s.plane;
+    if (g.programs() == 0) {
+        p.restore();
+        return st;
+    }
+    const view::PlaneLayout l = gridLayout(g, r);
+    const auto cur = g.cell_of(s.current);
+    const std::int64_t curPos = cur.row * g.cols() + cur.col;
+    QColor done = pal.subtleText;
+    done.setAlpha(pal.dark ? 110 : 90);
+    p.setRenderHint(QPainter::Antialiasing, l.cell >= 10);
+    if (l.cell >= 5) {
+        p.setPen(QPen(pal.subtleText, 1));
+        for (std::int64_t row = 0; row < g.rows(); ++row)
+            for (std::int64_t col = 0; col < g.cols(); ++col) {
+                const bool before = g.program_at(s.slice, row, col) < s.current;
+                p.setBrush(before ? QBrush(done) : QBrush(pal.array));
+                shape(p, inset(q(l.cell_rect(row, col)), l.cell), l.cell);
+                ++st.cells;
+            }
+    } else {  // level of detail: the plane and the part already run, as three rectangles
+        const double w = static_cast<double>(g.cols()) * l.cell;
+        p.fillRect(QRectF(l.x0, l.y0, w, static_cast<double>(g.rows()) * l.cell), pal.array);
+        p.fillRect(QRectF(l.x0, l.y0, w, static_cast<double>(cur.row) * l.cell), done);
+        p.fillRect(QRectF(l.x0, l.y0 + static_cast<double>(cur.row) * l.cell,
+                          static_cast<double>(cur.col) * l.cell, l.cell),
+                   done);
+    }
+    paintAxes(p, l, s, pal, font);
+    p.setRenderHint(QPainter::Antialiasing, true);
+
+    // The trail: recent programs, fading.
+    p.setPen(Qt::NoPen);
+    const double n = static_cast<double>(s.trail.size());
+    for (std::size_t i = 0; i < s.trail.size(); ++i) {
+        const auto c = g.cell_of(s.trail[i]);
+        if (c.row * g.cols() + c.col == curPos) continue;
+        QColor t = pal.text;
+        t.setAlphaF(static_cast<float>(0.55 * (1.0 - static_cast<double>(i) / (n + 1))));
+        p.setBrush(t);
+        shape(p, marker(q(l.cell_rect(c.row, c.col)), l.cell), l.cell);
+    }
+
+    // Programs touching the hovered element: strong in this slice, faint in others.
+    std::map<std::int64_t, int> rings;  // plane position -> bits: 1 read, 2 write, 4 this slice
+    auto collect = [&](const std::vector<std::int64_t>& progs, int bit) {
+        for (std::size_t i = 0; i < progs.size() && rings.size() < kMaxHighlights; ++i) {
+            const auto c = g.cell_of(progs[i]);
+            rings[c.row * g.cols() + c.col] |= bit | (c.slice == s.slice ? 4 : 0);
+        }
+    };
+    collect(s.readers, 1);
+    collect(s.writers, 2);
+    p.setBrush(Qt::NoBrush);
+    for (const auto& [pos, bits] : rings) {
+        QColor c = ExplorerPalette::roleHue(bits & 2 ? Role::Output : Role::Input, 0);
+        if (!(bits & 4)) c.setAlpha(110);
+        p.setPen(QPen(c, bits & 4 ? 2.5 : 1.5, bits & 4 ? Qt::SolidLine : Qt::DotLine));
+        const QRectF cr = marker(q(l.cell_rect(pos / g.cols(), pos % g.cols())), l.cell);
+        shape(p, cr.adjusted(-2, -2, 2, 2), std::max(l.cell, 10.0));
+        ++st.highlights;
+    }
+
+    // The current program.
+    if (s.current >= 0) {
+        const QRectF cr = marker(q(l.cell_rect(cur.row, cur.col)), l.cell);
+        p.setPen(QPen(pal.array, 1.5));
+        p.setBrush(pal.text);
+        shape(p, cr, l.cell);
+        p.setPen(QPen(pal.text, 2));
+        p.setBrush(Qt::NoBrush);
+        shape(p, cr.adjusted(-3, -3, 3, 3), std::max(l.cell, 10.0));
+    }
+    p.restore();
+    return st;
+}
+
+GridCanvas::GridCanvas(QWidget* parent) : QWidget(parent) {
+    setMinimumHeight(90);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+QRectF GridCanvas::planeArea() const {
+    return QRectF(rect());
+}
+
+QPointF GridCanvas::centreOf(std::int64_t row, std::int64_t col) const {
+    return q(gridLayout(state_.plane, planeArea()).cell_rect(row, col)).center();
+}
+
+void GridCanvas::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    stats_ = paintGridPlane(p, planeArea(), state_, ExplorerPalette::forPalette(palette()), font());
+}
+
+void GridCanvas::mousePressEvent(QMouseEvent* e) {
+    std::int64_t row = 0, col = 0;
+    const auto l = gridLayout(state_.plane, planeArea());
+    if (e->button() == Qt::LeftButton &&
+        l.hit(state_.plane, e->position().x(), e->position().y(), &row, &col))
+        emit programClicked(state_.plane.program_at(state_.slice, row, col));
+    setFocus(Qt::MouseFocusReason);
+}
+
+}  // namespace tl::gui
+
+namespace tl::gui {
+
+bool GridCanvas::event(QEvent* e) {
+    if (e->type() != QEvent::ToolTip) return QWidget::event(e);
+    const auto* help = static_cast<QHelpEvent*>(e);
+    std::int64_t row = 0, col = 0;
+    const auto l = gridLayout(state_.plane, planeArea());
+    if (!l.hit(state_.plane, help->pos().x(), help->pos().y(), &row, &col)) {
+        QToolTip::hideText();
+        e->ignore();
+        return true;
+    }
+    const std::int64_t program = state_.plane.program_at(state_.slice, row, col);
+    QStringList coords{QString::number(row), QString::number(col)};
+    if (state_.plane.rank() < 2) coords = {QString::number(col)};
+    for (std::int64_t c : state_.plane.slice_coords(state_.slice)) coords << QString::number(c);
+    QToolTip::showText(
+        help->globalPos(),
+        QStringLiteral("program_id (%1) · #%2").arg(coords.join(QStringLiteral(", "))).arg(program),
+        this);
+    return true;
+}
+
+}  // namespace tl::gui

@@ -1,0 +1,64 @@
+#pragma once
+// The grid navigator: the plane of programs (a slice per outer index, with a selector for
+// axes 2 and 3), the current program_id, and play in iteration order at an adjustable speed.
+// Keys: Left/Right previous/next program in iteration order, Up/Down the row (axis 0),
+// Shift+Left/Right the column (axis 1), PageUp/PageDown the slice, Home/End first/last.
+#include <QStringList>
+#include <QTimer>
+#include <QWidget>
+#include <vector>
+
+class QAction;
+class QKeyEvent;
+class QLabel;
+class QSlider;
+class QSpinBox;
+class QToolButton;
+
+namespace tl::gui {
+
+class GridCanvas;
+
+class GridNavigator : public QWidget {
+    Q_OBJECT
+public:
+    explicit GridNavigator(QWidget* parent = nullptr);
+
+    void setGrid(const std::vector<std::int64_t>& grid, const QStringList& axisNames);
+    void setCurrent(std::int64_t program);
+    std::int64_t current() const;
+    // Programs that read / write the hovered element (highlighted); empty clears.
+    void setTouching(std::vector<std::int64_t> readers, std::vector<std::int64_t> writers);
+    bool handleKey(QKeyEvent* e);  // true when the key moved the selection
+
+    QAction* playAction() const { return play_; }
+    void setSpeed(int programsPerSecond);
+    int speed() const;
+    GridCanvas* canvas() const { return canvas_; }
+    QString programIdText() const;  // "program_id (1, 2, 0)  ·  #13 of 24"
+
+signals:
+    void programActivated(qint64 program);
+
+protected:
+    void keyPressEvent(QKeyEvent* e) override;
+
+private:
+    void activate(std::int64_t program);
+    void advance();
+    void rebuildSelectors();
+    void selectorChanged();
+    void updateLabels();
+
+    GridCanvas* canvas_;
+    QLabel* idLabel_;
+    QWidget* selectorBox_;
+    std::vector<QSpinBox*> selectors_;
+    QAction* play_;
+    QToolButton* playButton_;
+    QSlider* speed_;
+    QLabel* speedLabel_;
+    QTimer timer_;
+};
+
+}  // namespace tl::gui

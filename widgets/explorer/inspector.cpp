@@ -1,0 +1,47 @@
+#include "widgets/explorer/inspector.h"
+
+#include <QScrollBar>
+#include <QUrl>
+
+namespace tl::gui {
+
+Inspector::Inspector(QWidget* parent) : QTextBrowser(parent) {
+    setObjectName(QStringLiteral("inspector"));
+    setOpenLinks(false);
+    setFrameShape(QFrame::NoFrame);
+    setMinimumWidth(300);
+    connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (url.scheme() == QStringLiteral("program")) {
+            bool ok = false;
+            const qint64 p = url.path().toLongLong(&ok);
+            if (ok) emit programLinkActivated(p);
+        }
+    });
+}
+
+void Inspector::setProgramHtml(const QString& html) {
+    if (html == program_) return;
+    program_ = html;
+    render();
+}
+
+void Inspector::setElementHtml(const QString& html) {
+    if (html == element_) return;
+    element_ = html;
+    render();
+}
+
+void Inspector::render() {
+    const int scroll = verticalScrollBar()->value();
+    QString h = program_;
+    h += QStringLiteral("<hr/>");
+    h += element_.isEmpty()
+             ? QStringLiteral(
+                   "<p style=\"color:#7A828E\">Hover an element to see every program "
+                   "that reads or writes it.</p>")
+             : element_;
+    setHtml(h);
+    verticalScrollBar()->setValue(scroll);
+}
+
+}  // namespace tl::gui

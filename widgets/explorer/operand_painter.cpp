@@ -1,0 +1,214 @@
+#include "widgets/explorer/operand_painter.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QVarLengthArray>
+#include <algorithm>
+#include <cmath>
+
+#include "widgets/explorer/paint_layers.h"
+
+namespace tl::gui {
+
+using namespace tl::view;
+using layers::toQ;
+
+namespace {
+
+constexpr double kBlockLine = 1.25;  // pixels; element lines are one device pixel, and fainter
+
+QRectF pixels(const ViewTransform& t, const ElementRect& r) {
+    return toQ(t.to_pixels(r));
+}
+
+void fillIn(QPainter& p, const QRectF& canvas, const QRectF& r, const QColor& c, PaintStats& st) {
+    const QRectF v = r.intersected(canvas);
+    if (v.isEmpty()) return;
+    p.fillRect(v, c);
+    ++st.rects;
+}
+
+// Thin element lines over `area`, fading with the level of detail; only those on screen.
+void paintElementLines(QPainter& p, const QRectF& canvas, const OperandScene& s,
+                       const ViewTransform& t, const ElementRect& area, const ExplorerPalette& pal,
+                       PaintStats& st) {
+    const double px = s.row_dim >= 0 ? std::min(t.scale_x, t.scale_y) : t.scale_x;
+    const double alpha = element_line_opacity(px);
+    if (alpha <= 0 || area.empty()) return;
+    const Span rows =
+        visible_span(t.origin_y, t.scale_y, canvas.top(), canvas.bottom(), area.r0, area.r1);
+    const Span cols =
+        visible_span(t.origin_x, t.scale_x, canvas.left(), canvas.right(), area.c0, area.c1);
+    if (rows.size() == 0 || cols.size() == 0) return;
+    const double x0 = std::max(t.x_of(static_cast<double>(cols.lo)), canvas.left());
+    const double x1 = std::min(t.x_of(static_cast<double>(cols.hi)), canvas.right());
+    const double y0 = std::max(t.y_of(static_cast<double>(rows.lo)), canvas.top());
+    const double y1 = std::min(t.y_of(static_cast<double>(rows.hi)), canvas.bottom());
+    QVarLengthArray<QLineF, 1024> lines;
+    if (s.row_dim >= 0)
+        for (std::int64_t r = rows.lo + 1; r < rows.hi; ++r) {
+            const double y = t.y_of(static_cast<double>(r));
+            lines.append(QLineF(x0, y, x1, y));
+        }
+    for (std::int64_t c = cols.lo + 1; c < cols.hi; ++c) {
+        const double x = t.x_of(static_cast<double>(c));
+        lines.append(QLineF(x, y0, x, y1));
+    }
+    QColor c = pal.elementLine;
+    c.setAlphaF(static_cast<float>(c.alphaF() * alpha));
+    p.setPen(QPen(c, 0));
+    p.drawLines(lines.data(), static_cast<int>(lines.size()));
+    st.lines += static_cast<int>(lines.size());
+}
+
+// Block lines along one axis: the partition's cuts on screen, across the array.
+void blockLinesOnAxis(const AxisPartition& part, double origin, double scale, double p0, double p1,
+                      double q0, double q1, bool vertical, QVarLengthArray<QLineF, 512>& out,
+                      double* opacity) {
+    if (part.count() < 2) return;
+    const Span vis = visible_span(origin, scale, p0, p1, part.lo(), part.hi());
+    const std::int64_t i0 = part.lower_bound(vis.lo), i1 = part.lower_bound(vis.hi + 1);
+    const std::int64_t n = i1 - i0;
+    if (n <= 0 || static_cast<double>(n) > (p1 - p0) / 2) {  // denser than every 2 pixels
+        *opacity = 0;
+        return;
+    }
+    const double avg = static_cast<double>(vis.size()) * scale /
+                       static_cast<double>(std::max<std::int64_t>(n - 1, 1));
+    *opacity = std::min(*opacity, block_line_opacity(avg));
+    for (std::int64_t i = i0; i < i1; ++i) {
+        const double v = origin + static_cast<double>(part.cut(i)) * scale;
+        out.append(vertical ? QLineF(v, q0, v, q1) : QLineF(q0, v, q1, v));
+    }
+}
+
+void paintBlockLines(QPainter& p, const QRectF& canvas, const OperandScene& s,
+                     const ViewTransform& t, const ExplorerPalette& pal, PaintStats& st) {
+    const QRectF a = pixels(t, s.array).intersected(canvas);
+    if (a.isEmpty()) return;
+    QVarLengthArray<QLineF, 512> lines;
+    double opacity = 1;
+    if (s.row_dim >= 0)
+        blockLinesOnAxis(s.rows, t.origin_y, t.scale_y, canvas.top(), canvas.bottom(), a.left(),
+                         a.right(), false, lines, &opacity);
+    blockLinesOnAxis(s.cols, t.origin_x, t.scale_x, canvas.left(), canvas.right(), a.top(),
+                     a.bottom(), true, lines, &opacity);
+    if (opacity <= 0 || lines.isEmpty()) return;
+    QColor c = pal.blockLine;
+    c.setAlphaF(static_cast<float>(opacity));
+    for (const QLineF& l : lines) {
+        if (l.x1() == l.x2())
+            layers::vband(p, l.x1(), l.y1(), l.y2(), kBlockLine, c);
+        else
+            layers::hband(p, l.y1(), l.x1(), l.x2(), kBlockLine, c);
+    }
+    st.lines += static_cast<int>(lines.size());
+}
+
+void paintHeat(QPainter& p, const QRectF& canvas, const OperandScene& s, const ViewTransform& t,
+               const OperandPaintOptions& o) {
+    const QImage& img = *o.heat;
+    const double bx = static_cast<double>(o.heatBinCols), by = static_cast<double>(o.heatBinRows);
+    const Span rows =
+        visible_span(t.origin_y, t.scale_y * by, canvas.top(), canvas.bottom(), 0, img.height());
+    const Span cols =
+        visible_span(t.origin_x, t.scale_x * bx, canvas.left(), canvas.right(), 0, img.width());
+    if (rows.size() == 0 || cols.size() == 0) return;
+    const QRectF source(static_cast<double>(cols.lo), static_cast<double>(rows.lo),
+                        static_cast<double>(cols.size()), static_cast<double>(rows.size()));
+    const QRectF target(t.x_of(static_cast<double>(cols.lo) * bx),
+                        t.y_of(static_cast<double>(rows.lo) * by),
+                        static_cast<double>(cols.size()) * bx * t.scale_x,
+                        static_cast<double>(rows.size()) * by * t.scale_y);
+    p.save();
+    p.setClipRect(pixels(t, s.array).intersected(canvas), Qt::IntersectClip);
+    p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    p.drawImage(target, img, source);
+    p.restore();
+}
+
+void paintCurrentBlockFill(QPainter& p, const QRectF& canvas, const OperandScene& s,
+                           const ViewTransform& t, const OperandPaintOptions& o,
+                           const ExplorerPalette& pal, PaintStats& st) {
+    if (!s.has_block) return;
+    if (!o.heat)
+        fillIn(p, canvas, pixels(t, s.clipped), ExplorerPalette::roleHue(s.role, s.role_index), st);
+    const bool input = s.role == Role::Input;
+    for (const ElementRect& strip : subtract(s.window, s.clipped)) {
+        const QRectF r = pixels(t, strip).intersected(canvas);
+        if (r.isEmpty()) continue;
+        p.fillRect(r, input ? pal.paddingFill : pal.droppedFill);
+        st.lines += layers::hatch(p, r, input ? pal.paddingHatch : pal.droppedHatch, input);
+        ++st.rects;
+    }
+}
+
+void paintCurrentBlockOutline(QPainter& p, const QRectF& canvas, const OperandScene& s,
+                              const ViewTransform& t, const ExplorerPalette& pal, PaintStats& st) {
+    if (!s.has_block) return;
+    const QRectF w = pixels(t, s.window);
+    if (!w.intersects(canvas)) return;
+    const QColor hue = ExplorerPalette::roleHue(s.role, s.role_index);
+    layers::frameInside(p, w.intersected(canvas.adjusted(-4, -4, 4, 4)), 2.5, pal.deep(hue));
+    ++st.rects;
+}
+
+// The hovered or marked element: its cell outlined, with guide lines when cells are small
+// (and always for a marked element, so it is found at any zoom).
+void paintElementMark(QPainter& p, const QRectF& canvas, const OperandScene& s,
+                      const ViewTransform& t, const ElementRC& e, const QColor& c, bool strong,
+                      const ExplorerPalette& pal) {
+    const QRectF cell = pixels(t, {e.first, e.second, e.first + 1, e.second + 1});
+    if (!cell.intersects(canvas.adjusted(-2, -2, 2, 2))) return;
+    const QRectF a = pixels(t, s.array).intersected(canvas);
+    const QPointF m = cell.center();
+    const bool small = cell.width() < 6 || cell.height() < 6;
+    if (strong || small) {
+        QColor guide = c;
+        guide.setAlpha(strong ? 170 : 120);
+        p.setPen(QPen(guide, 1, Qt::DashLine));
+        p.drawLine(QLineF(a.left(), m.y(), a.right(), m.y()));
+        if (s.row_dim >= 0) p.drawLine(QLineF(m.x(), a.top(), m.x(), a.bottom()));
+    }
+    const QRectF box = small ? QRectF(m.x() - 4, m.y() - 4, 8, 8) : cell;
+    // A halo in the array colour keeps the mark visible on any fill (block, heat, hatch).
+    layers::frameInside(p, box.adjusted(-2, -2, 2, 2), 2, pal.array);
+    layers::frameInside(p, box, strong ? 2.5 : 1.5, c);
+}
+
+}  // namespace
+
+PaintStats paintOperandCanvas(QPainter& p, const QRectF& canvas, const OperandScene& s,
+                              const ViewTransform& t, const OperandPaintOptions& o,
+                              const ExplorerPalette& pal) {
+    PaintStats st;
+    p.save();
+    p.setClipRect(canvas, Qt::IntersectClip);
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.fillRect(canvas, pal.background);
+    fillIn(p, canvas, pixels(t, s.array), pal.array, st);
+
+    const QColor hue = ExplorerPalette::roleHue(s.role, s.role_index);
+    layers::paintCoverage(p, canvas, s, t, o, pal, st);
+    if (o.heat && !o.heat->isNull() && s.is_output()) paintHeat(p, canvas, s, t, o);
+    if (!o.heat)
+        for (const ElementRect& b : s.visit_blocks)
+            fillIn(p, canvas, pixels(t, intersect(b, s.array)), pal.tint(hue), st);
+    paintCurrentBlockFill(p, canvas, s, t, o, pal, st);
+
+    const ElementRect lined = s.has_block ? unite(s.array, s.window) : s.array;
+    paintElementLines(p, canvas, s, t, lined, pal, st);
+    paintBlockLines(p, canvas, s, t, pal, st);
+    const QRectF a = pixels(t, s.array);
+    if (a.intersects(canvas))
+        layers::frameInside(p, a.adjusted(-1, -1, 1, 1).intersected(canvas.adjusted(-4, -4, 4, 4)),
+                            1.5, pal.border);
+    paintCurrentBlockOutline(p, canvas, s, t, pal, st);
+    layers::paintLabels(p, canvas, s, t, o, pal, st);
+    if (o.marked) paintElementMark(p, canvas, s, t, *o.marked, pal.marked, true, pal);
+    if (o.hover) paintElementMark(p, canvas, s, t, *o.hover, pal.hover, false, pal);
+    p.restore();
+    return st;
+}
+
+}  // namespace tl::gui

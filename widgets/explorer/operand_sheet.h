@@ -1,0 +1,28 @@
+#pragma once
+// All operand views of one program on one sheet (header, inputs above outputs, legend),
+// painted without widgets: what --export-image writes and the rendering benchmark times.
+#include <QFont>
+#include <QString>
+#include <vector>
+
+#include "core/view/operand_scene.h"
+#include "core/view/sheet_layout.h"
+#include "widgets/explorer/explorer_palette.h"
+#include "widgets/explorer/operand_painter.h"
+
+class QPainter;
+
+namespace tl::gui {
+
+struct SheetContent {
+    std::vector<view::OperandScene> scenes;
+    QString header;  // "matmul-rect · program_id (1, 2, 0) · #12 of 24"
+    bool coverage = false;
+};
+
+view::SheetMetrics sheetMetrics();
+// Paints every panel of `layout`; returns what the canvases drew, summed.
+PaintStats paintSheet(QPainter& p, const view::SheetLayout& layout, const SheetContent& content,
+                      const ExplorerPalette& pal, const QFont& font);
+
+}  // namespace tl::gui
