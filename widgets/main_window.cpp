@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
@@ -14,6 +15,7 @@
 
 #include "widgets/findings_model.h"
 #include "widgets/spec_document.h"
+#include "widgets/timings/timings_panel.h"
 
 namespace tl::gui {
 namespace {
@@ -59,6 +61,17 @@ MainWindow::MainWindow(QWidget* parent)
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::chooseAndOpen);
     open->setShortcut(QKeySequence::Open);
+
+    // The Timings tab: imported target timings, charts and the end-to-end decision.
+    auto* timings = new TimingsPanel(this);
+    auto* timingsDock = new QDockWidget(tr("Timings"), this);
+    timingsDock->setObjectName(QStringLiteral("timingsDock"));
+    timingsDock->setWidget(timings);
+    addDockWidget(Qt::BottomDockWidgetArea, timingsDock);
+    file->addAction(timings->importAction());
+    connect(document_, &SpecDocument::changed, timings, [this, timings] {
+        if (document_->spec()) timings->setSpec(*document_->spec());
+    });
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
