@@ -11,6 +11,7 @@
 
 #include "core/timings/roofline.h"
 #include "timings_test_util.h"
+#include "widgets/timings/candidate_categories.h"
 #include "widgets/timings/candidates_chart.h"
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/roofline_chart.h"
@@ -217,4 +218,26 @@ TEST(ChartExport, WritesNonEmptyPngSvgAndPdf) {
     EXPECT_FALSE(chart.exportTo(dir.filePath(QStringLiteral("missing/dir/c.png")),
                                 ChartWidget::Format::Png, &error));
     EXPECT_FALSE(error.isEmpty());
+}
+
+TEST(CandidatesChart, KeepsTheFastestCandidatesWhenThereAreTooManyToLabel) {
+    std::vector<TimingRecord> records;
+    for (int i = 0; i < 100; ++i) {
+        TimingRecord r;
+        r.kernel = "matmul";
+        r.impl = "pallas";
+        r.target = "tpu-v5e";
+        r.source = TimingSource::Measured;
+        r.verified = true;
+        r.params = Json{{"M", 4096}, {"bm", 8 * (i + 1)}};
+        r.median_s = 1e-3 * (100 - i);  // the later candidates are the faster ones
+        records.push_back(r);
+    }
+    ChartWidget chart;
+    showCandidates(chart, make_timings_view(records, {}, nullptr, {}));
+    ASSERT_EQ(chart.categories().size(), int(kMaxCandidateCategories));
+    EXPECT_EQ(chart.categories().front(), QStringLiteral("bm=488"));  // candidate 61 of 100
+    EXPECT_EQ(chart.categories().back(), QStringLiteral("bm=800"));
+    EXPECT_TRUE(chart.subtitle().contains(QStringLiteral("the 40 fastest of 100 candidates")));
+    EXPECT_EQ(chart.seriesPoints(QStringLiteral("tpu-v5e")).size(), 40);
 }

@@ -14,9 +14,11 @@
 
 #include "core/timings/decision.h"
 #include "timings_test_util.h"
+#include "widgets/explorer_snapshot.h"
 #include "widgets/main_window.h"
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/end_to_end_panel.h"
+#include "widgets/timings/import_job.h"
 #include "widgets/timings/timings_panel.h"
 #include "widgets/timings/timings_records_model.h"
 
@@ -154,6 +156,19 @@ TEST(TimingsPanel, TakesFlopsAndBytesFromTheOpenSpec) {
     EXPECT_FALSE(panel.view().facts[0].roofline);
 }
 
+TEST(TimingsPanel, TakesTheSpecFromTheExplorersSnapshot) {
+    TimingsPanel panel;
+    ASSERT_TRUE(importInto(panel, {q(golden("tilelens-csv/example.csv"))}));
+    ExplorerSnapshot snapshot;
+    snapshot.generation = 7;
+    snapshot.spec = std::make_shared<const Spec>(matmulSpec());
+    panel.setSnapshot(snapshot);
+    ASSERT_TRUE(panel.view().facts[0].roofline);
+    EXPECT_DOUBLE_EQ(*panel.view().facts[0].cost.flops, 2.0 * 4096 * 4096 * 4096);
+    panel.setSnapshot(ExplorerSnapshot{});  // a snapshot without a spec keeps the last one
+    EXPECT_TRUE(panel.view().facts[0].roofline);
+}
+
 TEST(TimingsPanel, CancelsALargeImportAndKeepsWhatItHad) {
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
@@ -183,6 +198,41 @@ TEST(TimingsPanel, CancelsALargeImportAndKeepsWhatItHad) {
     EXPECT_EQ(done.count(), 0);
     EXPECT_EQ(panel.view().records.size(), 2u);
     EXPECT_EQ(panel.statusText(), QStringLiteral("import cancelled"));
+}
+
+TEST(TimingsPanel, ReportsProgressWhileALargeFileImports) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString big = dir.filePath(QStringLiteral("big.trace.json"));
+    {
+        QFile f(big);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(
+            "{\"traceEvents\": [\n{\"ph\": \"M\", \"pid\": 1, \"name\": \"process_name\", "
+            "\"args\": {\"name\": \"/device:TPU:0\"}},\n{\"ph\": \"M\", \"pid\": 1, \"tid\": "
+            "2, \"name\": \"thread_name\", \"args\": {\"name\": \"XLA Ops\"}}");
+        const QByteArray event =
+            ",\n{\"ph\": \"X\", \"pid\": 1, \"tid\": 2, \"ts\": 1, \"dur\": "
+            "2, \"name\": \"matmul.1\", \"args\": {}}";
+        for (int i = 0; i < 60000; ++i) f.write(event);  // about 5 MB
+        f.write("\n]}\n");
+    }
+    TimingsPanel panel;
+    auto* job = panel.findChild<ImportJob*>();
+    ASSERT_NE(job, nullptr);
+    QSignalSpy progress(job, &ImportJob::progress);
+    ASSERT_TRUE(importInto(panel, {big}));
+    EXPECT_GT(progress.count(), 3);
+    double last = -1;
+    for (const auto& args : progress) {
+        EXPECT_EQ(args.at(1).toInt(), 1);  // one file
+        EXPECT_GE(args.at(3).toDouble(), last);
+        last = args.at(3).toDouble();
+    }
+    EXPECT_GT(last, 0.5);
+    EXPECT_FALSE(panel.view().records.empty());
+    EXPECT_TRUE(panel.statusText().contains(QStringLiteral("from 1 file(s)")))
+        << panel.statusText().toStdString();
 }
 
 TEST(TimingsPanel, RendersLegiblyInLightAndDarkPalettes) {

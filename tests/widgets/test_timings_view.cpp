@@ -8,6 +8,7 @@
 #include "core/flops.h"
 #include "core/instance.h"
 #include "timings_test_util.h"
+#include "widgets/timings/candidate_categories.h"
 #include "widgets/timings/candidate_costs.h"
 #include "widgets/timings/chart_scale.h"
 #include "widgets/timings/provenance.h"
@@ -87,6 +88,19 @@ TEST(TimingsCosts, RefuseInstancesTooLargeToModelWithAReason) {
     const auto costs = candidate_costs({r}, &spec, "pallas", 4096);
     EXPECT_FALSE(costs[0].bytes);
     EXPECT_NE(costs[0].note.find("does not resolve"), std::string::npos) << costs[0].note;
+}
+
+TEST(TimingsCosts, KeepModelledFiguresWhileTheSpecStaysTheSame) {
+    Spec spec = matmulSpec();
+    TimingRecord r = record(TimingSource::Measured, true);
+    r.params = Json{{"M", 256}, {"N", 256}, {"K", 256}};
+    CostCache cache;
+    const double modelled = *candidate_costs({r}, &spec, "pallas", 1 << 20, &cache)[0].flops;
+    ASSERT_EQ(cache.entries.size(), 1u);
+    cache.entries.begin()->second.flops = 42;  // a reused entry shows through
+    EXPECT_EQ(candidate_costs({r}, &spec, "pallas", 1 << 20, &cache)[0].flops, 42);
+    spec.params.push_back({"unused", 1});  // another spec: modelled again
+    EXPECT_EQ(candidate_costs({r}, &spec, "pallas", 1 << 20, &cache)[0].flops, modelled);
 }
 
 TEST(TimingsView, DecidesAsCoreDoesAndSaysWhyRecordsAreLeftOut) {
@@ -205,4 +219,27 @@ TEST(TimingsScale, FormatsRatesAndLabelsCandidatesByWhatDiffers) {
     const CandidateLabels labels = candidate_labels({&a, &b, &c});
     EXPECT_EQ(labels.common, "M=4096");
     EXPECT_EQ(labels.labels, (std::vector<std::string>{"bm=128", "bm=256", "test_matmul_xla"}));
+}
+
+TEST(TimingsCategories, GroupCandidatesByParamsInAnyOrderAndKeepTheFastest) {
+    std::vector<TimingRecord> records(5);
+    records[0].params = Json{{"bm", 128}, {"bn", 256}};
+    records[1].params = Json{{"bn", 256}, {"bm", 128}};  // the same candidate on another target
+    records[2].params = Json{{"bm", 512}};
+    records[3].label = "test_matmul_xla";
+    records[4].params = Json{{"bm", 64}};
+    records[0].median_s = 3e-3;
+    records[1].median_s = 1e-3;
+    records[2].median_s = 2e-3;
+    records[3].status = TimingStatus::Failed;
+    records[4].median_s = 5e-3;
+    const auto all = candidate_categories(records, {0, 1, 2, 3, 4});
+    EXPECT_EQ(all.total, 4u);
+    EXPECT_EQ(all.category_of, (std::vector<int>{0, 0, 1, 2, 3}));
+
+    // Capped at two: bm=128/bn=256 (1 ms at best) and bm=512 (2 ms), in the order first seen.
+    const auto capped = candidate_categories(records, {0, 1, 2, 3, 4}, 2);
+    EXPECT_EQ(capped.total, 4u);
+    EXPECT_EQ(capped.first_record, (std::vector<std::size_t>{0, 2}));
+    EXPECT_EQ(capped.category_of, (std::vector<int>{0, 0, 1, -1, -1}));
 }

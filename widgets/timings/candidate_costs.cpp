@@ -9,11 +9,6 @@
 namespace tl::gui {
 namespace {
 
-struct Modelled {
-    std::optional<double> flops, pipeline_bytes, compulsory_bytes;
-    std::string note;
-};
-
 double compulsory_bytes(const Instance& inst) {
     double total = 0;
     for (const auto& op : inst.operands)
@@ -21,9 +16,9 @@ double compulsory_bytes(const Instance& inst) {
     return total;
 }
 
-Modelled model(const Spec& spec, const std::map<std::string, std::int64_t>& overrides,
-               std::int64_t max_programs) {
-    Modelled m;
+ModelledCost model(const Spec& spec, const std::map<std::string, std::int64_t>& overrides,
+                   std::int64_t max_programs) {
+    ModelledCost m;
     Limits limits;
     limits.max_programs = max_programs;
     const ResolveResult resolved = resolve(spec, overrides, limits);
@@ -63,9 +58,14 @@ std::map<std::string, std::int64_t> spec_overrides(const TimingRecord& record, c
 
 std::vector<CandidateCost> candidate_costs(const std::vector<TimingRecord>& records,
                                            const Spec* spec, const std::string& candidate_impl,
-                                           std::int64_t max_programs) {
+                                           std::int64_t max_programs, CostCache* cache) {
     std::vector<CandidateCost> costs(records.size());
-    std::map<std::map<std::string, std::int64_t>, Modelled> cache;  // one analysis per params
+    CostCache local;  // one analysis per params within this call at least
+    if (!cache) cache = &local;
+    if (spec && cache->spec != *spec) {
+        cache->spec = *spec;
+        cache->entries.clear();
+    }
     for (std::size_t i = 0; i < records.size(); ++i) {
         const TimingRecord& r = records[i];
         CandidateCost& c = costs[i];
@@ -84,10 +84,10 @@ std::vector<CandidateCost> candidate_costs(const std::vector<TimingRecord>& reco
             continue;
         }
         const auto overrides = spec_overrides(r, *spec);
-        auto it = cache.find(overrides);
-        if (it == cache.end())
-            it = cache.emplace(overrides, model(*spec, overrides, max_programs)).first;
-        const Modelled& m = it->second;
+        auto it = cache->entries.find(overrides);
+        if (it == cache->entries.end())
+            it = cache->entries.emplace(overrides, model(*spec, overrides, max_programs)).first;
+        const ModelledCost& m = it->second;
         if (!c.flops && m.flops) c.flops = m.flops, c.flops_from = "spec";
         const bool baseline = r.impl && *r.impl != candidate_impl;
         if (!c.bytes) {

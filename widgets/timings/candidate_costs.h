@@ -22,6 +22,19 @@ struct CandidateCost {
     std::string note;             // why a figure is missing, when one is
 };
 
+// What the spec's model gives for one set of params.
+struct ModelledCost {
+    std::optional<double> flops, pipeline_bytes, compulsory_bytes;
+    std::string note;  // why a figure is missing
+};
+
+// Modelled costs kept between calls for as long as the spec stays the same, so changing a
+// setting does not analyse every candidate again.
+struct CostCache {
+    std::optional<Spec> spec;  // the spec the entries were modelled from
+    std::map<std::map<std::string, std::int64_t>, ModelledCost> entries;
+};
+
 // Whether `record` times the kernel `spec` describes: its kernel is the spec's name or body,
 // or the record does not name a kernel.
 bool record_matches_spec(const TimingRecord& record, const Spec& spec);
@@ -36,6 +49,7 @@ std::map<std::string, std::int64_t> spec_overrides(const TimingRecord& record, c
 std::vector<CandidateCost> candidate_costs(const std::vector<TimingRecord>& records,
                                            const Spec* spec,
                                            const std::string& candidate_impl = "pallas",
-                                           std::int64_t max_programs = std::int64_t{1} << 20);
+                                           std::int64_t max_programs = std::int64_t{1} << 20,
+                                           CostCache* cache = nullptr);
 
 }  // namespace tl::gui

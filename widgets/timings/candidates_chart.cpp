@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "widgets/timings/candidate_categories.h"
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/timings_style.h"
 #include "widgets/timings/timings_view.h"
@@ -56,35 +57,31 @@ void showCandidates(ChartWidget& chart, const TimingsView& v) {
     const QString kernel = v.kernel.empty() ? QStringLiteral("all kernels") : qs(v.kernel);
     chart.setTitle(QStringLiteral("%1: candidates vs time").arg(kernel));
 
-    // Candidates in the order first seen; one category per distinct params.
-    std::vector<std::size_t> drawn;
-    std::vector<const TimingRecord*> categoryRecords;
-    std::vector<int> categoryOf(v.records.size(), -1);
     // The open spec's own configuration is drawn only until timings of the kernel arrive:
     // its problem size is seldom the one timed, and would crowd the timed candidates.
     bool anyTimed = false;
     for (std::size_t i = 0; i < v.records.size(); ++i)
         anyTimed = anyTimed || (v.shown(i) && v.facts[i].is_candidate && !v.facts[i].planned);
-    for (std::size_t i = 0; i < v.records.size(); ++i) {
-        if (!v.shown(i) || !v.facts[i].is_candidate || (anyTimed && v.facts[i].planned)) continue;
-        const TimingRecord& r = v.records[i];
-        int cat = -1;
-        for (std::size_t c = 0; c < categoryRecords.size() && cat < 0; ++c)
-            if (same_params(categoryRecords[c]->params, r.params) &&
-                (!r.params.empty() || categoryRecords[c]->label == r.label))
-                cat = static_cast<int>(c);
-        if (cat < 0) {
-            cat = static_cast<int>(categoryRecords.size());
-            categoryRecords.push_back(&r);
-        }
-        categoryOf[i] = cat;
-    }
+    std::vector<std::size_t> candidates;
+    for (std::size_t i = 0; i < v.records.size(); ++i)
+        if (v.shown(i) && v.facts[i].is_candidate && !(anyTimed && v.facts[i].planned))
+            candidates.push_back(i);
+    const CandidateCategories grouped = candidate_categories(v.records, candidates);
+    const std::vector<int>& categoryOf = grouped.category_of;
+    std::vector<const TimingRecord*> categoryRecords;
+    for (std::size_t i : grouped.first_record) categoryRecords.push_back(&v.records[i]);
+    std::vector<std::size_t> drawn;
     const CandidateLabels labels = candidate_labels(categoryRecords);
     QStringList categories;
     for (const auto& l : labels.labels) categories << qs(l);
     chart.setCategories(categories);
-    chart.setSubtitle(labels.common.empty() ? QString()
-                                            : QStringLiteral("problem: ") + qs(labels.common));
+    QStringList subtitle;
+    if (!labels.common.empty()) subtitle << QStringLiteral("problem: ") + qs(labels.common);
+    if (grouped.total > grouped.first_record.size())
+        subtitle << QStringLiteral("the %1 fastest of %2 candidates (the table lists all)")
+                        .arg(grouped.first_record.size())
+                        .arg(grouped.total);
+    chart.setSubtitle(subtitle.join(QStringLiteral(" \u00B7 ")));
 
     std::vector<std::pair<QString, Group>> groups;  // in first-seen order, legend order
     const auto group = [&](const QString& name, const SeriesStyle& style) -> Group& {

@@ -276,7 +276,7 @@ void TimingsPanel::addImported(const std::vector<ImportedFile>& files) {
 
 void TimingsPanel::rebuild() {
     view_ = std::make_shared<const TimingsView>(
-        make_timings_view(records_, warnings_, spec_, settings_));
+        make_timings_view(records_, warnings_, spec_, settings_, builtin_targets(), &costs_));
     showView();
 }
 

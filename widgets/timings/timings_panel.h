@@ -90,6 +90,7 @@ private:
     std::shared_ptr<const Spec> spec_;
     TimingsSettings settings_;
     std::shared_ptr<const TimingsView> view_;
+    CostCache costs_;
 
     ImportJob* job_;
     QAction* importAction_;

@@ -112,7 +112,7 @@ std::optional<RoofFigures> roof_figures(const std::string& target_id, DType dtyp
 
 TimingsView make_timings_view(std::vector<TimingRecord> records, Diagnostics warnings,
                               std::shared_ptr<const Spec> spec, TimingsSettings settings,
-                              const TargetCatalog& catalog) {
+                              const TargetCatalog& catalog, CostCache* cache) {
     TimingsView v;
     v.settings = settings;
     v.warnings = std::move(warnings);
@@ -143,7 +143,8 @@ TimingsView make_timings_view(std::vector<TimingRecord> records, Diagnostics war
     v.kernel = settings.kernel.value_or(v.decision.kernel);
     if (v.kernel.empty() && v.kernels.size() == 1) v.kernel = v.kernels.front();
 
-    const auto costs = candidate_costs(v.records, spec.get(), settings.candidate_impl);
+    const auto costs = candidate_costs(v.records, spec.get(), settings.candidate_impl,
+                                       std::int64_t{1} << 20, cache);
     v.facts.resize(v.records.size());
     for (std::size_t i = 0; i < v.records.size(); ++i) {
         const TimingRecord& r = v.records[i];

@@ -65,9 +65,11 @@ struct TimingsView {
 };
 
 // The view of `records` (with their import warnings) against the open spec (may be null).
+// `cache` (optional) keeps the spec's modelled costs between calls.
 TimingsView make_timings_view(std::vector<TimingRecord> records, Diagnostics warnings,
                               std::shared_ptr<const Spec> spec, TimingsSettings settings,
-                              const TargetCatalog& catalog = builtin_targets());
+                              const TargetCatalog& catalog = builtin_targets(),
+                              CostCache* cache = nullptr);
 
 // The dtype a record's figures are for: its own ("bf16" and "f32" are understood), else the
 // spec's first operand's, else bfloat16.
