@@ -24,6 +24,7 @@ MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
     QMenuBar* bar = window->menuBar();
 
     QMenu* file = bar->addMenu(QObject::tr("&File"));
+    a.file = file;
     a.newFromExample = action(file, QObject::tr("&New from Example…"), {QKeySequence::New},
                               QObject::tr("Start a new spec from the lesson library"));
     a.examples = file->addMenu(QObject::tr("E&xamples"));

@@ -13,6 +13,7 @@ namespace tl::gui {
 struct MainActions {
     QAction* newFromExample = nullptr;
     QAction* open = nullptr;
+    QMenu* file = nullptr;
     QMenu* recent = nullptr;
     QMenu* examples = nullptr;  // one entry per example, filled by the window
     QAction* save = nullptr;

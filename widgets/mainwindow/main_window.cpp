@@ -32,6 +32,7 @@
 #include "widgets/tasks/audit_controller.h"
 #include "widgets/tasks/background_task.h"
 #include "widgets/tasks/run_controller.h"
+#include "widgets/timings/timings_panel.h"
 
 namespace tl::gui {
 namespace {
@@ -39,18 +40,6 @@ namespace {
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
 const QString kTheme = QStringLiteral("theme");
-
-// The Timings tab until the timings panel takes its place.
-QWidget* make_timings_tab(QWidget* parent) {
-    auto* label = new QLabel(QObject::tr("Timings measured on a real target are charted here "
-                                         "against the baseline and the roofline."),
-                             parent);
-    label->setObjectName(QStringLiteral("timingsPlaceholder"));
-    label->setAlignment(Qt::AlignCenter);
-    label->setWordWrap(true);
-    label->setEnabled(false);
-    return label;
-}
 
 QDockWidget* make_dock(const QString& title, const QString& name, QWidget* content,
                        QMainWindow* window) {
@@ -104,7 +93,8 @@ void MainWindow::buildDocks() {
     bottom_tabs_ = new QTabWidget(this);
     bottom_tabs_->setObjectName(QStringLiteral("bottomTabs"));
     bottom_tabs_->setDocumentMode(true);
-    bottom_tabs_->addTab(make_timings_tab(bottom_tabs_), tr("Timings"));
+    timings_ = new TimingsPanel(this);
+    bottom_tabs_->addTab(timings_, tr("Timings"));
     bottom_tabs_->addTab(audit_panel_, tr("Audit"));
     bottom_tabs_->addTab(log_, tr("Log"));
 
@@ -228,6 +218,13 @@ void MainWindow::connectParts() {
     });
 
     connect(document_, &SpecDocument::snapshotReady, explorer_, &CentralExplorer::setSnapshot);
+    connect(document_, &SpecDocument::snapshotReady, timings_, &TimingsPanel::setSnapshot);
+    // Timing files dropped on the window (or imported from the File menu) land in Timings.
+    actions_.file->insertAction(actions_.save, timings_->importAction());
+    connect(this, &MainWindow::otherFilesDropped, this, [this](const QStringList& paths) {
+        bottom_tabs_->setCurrentWidget(timings_);
+        timings_->importFiles(paths);
+    });
     connect(findings_, &FindingsPanel::programSelected, explorer_, &CentralExplorer::selectProgram);
     connect(findings_, &FindingsPanel::elementSelected, explorer_, &CentralExplorer::selectElement);
     connect(findings_, &FindingsPanel::pathActivated, this, [this](const std::string& path) {

@@ -26,6 +26,7 @@ class RunController;
 class SpecDocument;
 class SpecEditor;
 class StatusLine;
+class TimingsPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -83,6 +84,7 @@ private:
     AuditPanel* audit_panel_ = nullptr;
     LogPanel* log_ = nullptr;
     QTabWidget* bottom_tabs_ = nullptr;
+    TimingsPanel* timings_ = nullptr;
     QComboBox* target_ = nullptr;
     StatusLine* status_ = nullptr;
     QList<QDockWidget*> docks_;

@@ -1,0 +1,243 @@
+// The timing charts render headless and plot what the records say: ranges hold every median,
+// min and max; the baseline line sits at the baseline median; failed candidates are marked;
+// the roofline's roof and points are core's figures; exports are written.
+#include <gtest/gtest.h>
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+
+#include <cmath>
+#include <memory>
+
+#include "core/timings/roofline.h"
+#include "timings_test_util.h"
+#include "widgets/timings/candidate_categories.h"
+#include "widgets/timings/candidates_chart.h"
+#include "widgets/timings/chart_widget.h"
+#include "widgets/timings/roofline_chart.h"
+#include "widgets/timings/timings_view.h"
+
+using namespace tl;
+using namespace tl::gui;
+using namespace timings_test;
+
+namespace {
+
+TimingsView sweepView(TimingsSettings settings = {}) {
+    const ImportResult r = importFile(sweepCsv());
+    return make_timings_view(r.records, r.warnings, std::make_shared<const Spec>(matmulSpec()),
+                             settings);
+}
+
+void renderHeadless(ChartWidget& chart) {
+    chart.resize(900, 560);
+    chart.show();
+    const QImage image = chart.grab().toImage();
+    ASSERT_FALSE(image.isNull());
+}
+
+}  // namespace
+
+TEST(CandidatesChart, RangesHoldEveryTimeAndTheBaselineSitsAtItsMedian) {
+    const TimingsView v = sweepView();
+    ChartWidget chart;
+    showCandidates(chart, v);
+    renderHeadless(chart);
+
+    const ValueRange y = chart.yRange();
+    int plotted = 0;
+    for (const QString& name : chart.seriesNames()) {
+        if (chart.seriesKind(name) != ChartWidget::SeriesKind::Points) continue;
+        for (const ChartPoint& p : chart.seriesPoints(name)) {
+            EXPECT_TRUE(y.contains(p.y)) << name.toStdString() << " " << p.y;
+            if (p.hasBar()) {
+                EXPECT_TRUE(y.contains(p.lo) && y.contains(p.hi));
+                EXPECT_LE(p.lo, p.y);
+                EXPECT_GE(p.hi, p.y);
+            }
+            EXPECT_TRUE(chart.xRange().contains(p.x));
+            ++plotted;
+        }
+    }
+    // Every timed candidate of every target; the open spec's own configuration (another
+    // problem size) stays in the table and on the roofline.
+    int timed = 0;
+    for (const auto& r : v.records)
+        if (r.impl == "pallas" && r.status == TimingStatus::Ok && r.median_s) ++timed;
+    EXPECT_EQ(plotted, timed);
+
+    // The 15 ms interpretation next to 0.5 ms runs: a log axis.
+    EXPECT_TRUE(chart.isLog(Qt::Vertical));
+    const QString baseline = QStringLiteral("xla on tpu-v5e (median)");
+    ASSERT_EQ(chart.seriesKind(baseline), ChartWidget::SeriesKind::HorizontalLine);
+    EXPECT_DOUBLE_EQ(chart.seriesPoints(baseline).front().y, 0.00131);
+    EXPECT_DOUBLE_EQ(chart.seriesPoints(QStringLiteral("xla on tpu-v5p (median)")).front().y,
+                     0.00055);
+    EXPECT_TRUE(chart.seriesNames().contains(QStringLiteral("tpu-v5e")));
+    EXPECT_TRUE(chart.seriesNames().contains(QStringLiteral("tpu-v5e (unverified)")));
+    EXPECT_TRUE(chart.seriesNames().contains(QStringLiteral("interpreted (CPU)")));
+    EXPECT_FALSE(chart.seriesNames().contains(QStringLiteral("unmeasured: modelled bound")));
+}
+
+TEST(CandidatesChart, HoveringAPointShowsItsTimesProvenanceAndShareOfTheRoof) {
+    ChartWidget chart;
+    showCandidates(chart, sweepView());
+    renderHeadless(chart);
+    const int column = int(chart.categories().indexOf(QStringLiteral("bm=512, bn=512, bk=512")));
+    ASSERT_GE(column, 0);
+    const QString tip = chart.tooltipAt(chart.toPixel(column, 0.00112).toPoint());
+    EXPECT_TRUE(tip.startsWith(QStringLiteral("tpu-v5e\n"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("median 1.12 ms, min 1.09 ms, max 1.21 ms")));
+    EXPECT_TRUE(tip.contains(QStringLiteral("of the roof")));
+    EXPECT_TRUE(tip.contains(QStringLiteral("sweep.csv:")));
+    // Far from every point: nothing.
+    EXPECT_TRUE(chart.tooltipAt(QPoint(2, 2)).isEmpty());
+}
+
+TEST(CandidatesChart, ShowsTheOpenSpecsBoundAsUnmeasuredBeforeAnyImport) {
+    const auto spec = std::make_shared<const Spec>(matmulSpec());
+    const TimingsView v = make_timings_view({}, {}, spec, {});
+    ChartWidget chart;
+    showCandidates(chart, v);
+    const auto bound = chart.seriesPoints(QStringLiteral("unmeasured: modelled bound"));
+    ASSERT_EQ(bound.size(), 1);
+    EXPECT_DOUBLE_EQ(bound[0].y, v.facts[0].roofline->roofline_s);
+    EXPECT_TRUE(chart.yRange().contains(bound[0].y));
+    ASSERT_FALSE(chart.badges().isEmpty());
+    EXPECT_TRUE(chart.badges().front().text.contains(QStringLiteral("unmeasured")));
+}
+
+TEST(CandidatesChart, MarksFailedCandidatesAboveEveryTime) {
+    const TimingsView v = sweepView();
+    ChartWidget chart;
+    showCandidates(chart, v);
+    const auto failed = chart.seriesPoints(QStringLiteral("failed (inf, OOM, invalid)"));
+    ASSERT_EQ(failed.size(), 1);
+    EXPECT_EQ(chart.seriesKind(QStringLiteral("failed (inf, OOM, invalid)")),
+              ChartWidget::SeriesKind::Failed);
+    EXPECT_TRUE(chart.yRange().contains(failed[0].y));
+    EXPECT_EQ(chart.categories()[int(failed[0].x)], QStringLiteral("bm=2048, bn=2048, bk=2048"));
+    for (const auto& r : v.records)
+        if (r.max_s && std::isfinite(*r.max_s)) {
+            EXPECT_GT(failed[0].y, *r.max_s);
+        }
+    // The badges say what is drawn, the failure included.
+    QStringList badges;
+    for (const auto& b : chart.badges()) badges << b.text;
+    const QString joined = badges.join(QLatin1Char('|'));
+    EXPECT_TRUE(joined.contains(QStringLiteral("measured (tpu-v5e, tpu-v5p)")));
+    EXPECT_TRUE(joined.contains(QStringLiteral("interpreted")));
+    EXPECT_TRUE(joined.contains(QStringLiteral("1 unverified")));
+    EXPECT_TRUE(joined.contains(QStringLiteral("1 failed")));
+    EXPECT_EQ(chart.subtitle(), QStringLiteral("problem: M=4096, N=4096, K=4096"));
+}
+
+TEST(CandidatesChart, StaysLinearForANarrowRange) {
+    const ImportResult r = importFile(golden("tilelens-csv/example.csv"));
+    ChartWidget chart;
+    showCandidates(chart, make_timings_view(r.records, r.warnings, nullptr, {}));
+    EXPECT_FALSE(chart.isLog(Qt::Vertical));
+    EXPECT_EQ(chart.yRange().lo, 0);
+    EXPECT_TRUE(chart.yRange().contains(0.00121));
+    EXPECT_TRUE(chart.note().isEmpty());
+}
+
+TEST(RooflineChart, DrawsCoresRoofAndPlacesCandidatesAtTheirAchievedRate) {
+    const TimingsView v = sweepView();
+    ChartWidget chart;
+    showRoofline(chart, v);
+    renderHeadless(chart);
+    ASSERT_TRUE(v.roof);
+    EXPECT_EQ(v.roof->target, "tpu-v5e");
+    EXPECT_TRUE(chart.isLog(Qt::Horizontal));
+    EXPECT_TRUE(chart.isLog(Qt::Vertical));
+
+    const auto roof =
+        chart.seriesPoints(QStringLiteral("roof = min(peak, intensity \u00D7 bandwidth)"));
+    ASSERT_EQ(roof.size(), 3);
+    for (const auto& p : roof)
+        EXPECT_DOUBLE_EQ(p.y, attainable_flops(p.x, v.roof->peak_flops, v.roof->bandwidth));
+    EXPECT_DOUBLE_EQ(roof[1].x, ridge_intensity(197e12, 819e9));
+    EXPECT_DOUBLE_EQ(roof[1].y, 197e12);
+
+    const auto measured = chart.seriesPoints(QStringLiteral("pallas (measured)"));
+    ASSERT_FALSE(measured.isEmpty());
+    for (const auto& p : measured) {
+        EXPECT_TRUE(chart.xRange().contains(p.x));
+        EXPECT_TRUE(chart.yRange().contains(p.y));
+    }
+    // The 512x512 candidate: 2·4096³ FLOP in 1.12 ms.
+    bool found = false;
+    for (const auto& p : measured)
+        found = found || std::fabs(p.y - 2.0 * 4096 * 4096 * 4096 / 0.00112) < 1;
+    EXPECT_TRUE(found);
+    EXPECT_FALSE(chart.seriesPoints(QStringLiteral("xla (measured)")).isEmpty());
+    EXPECT_FALSE(chart.seriesPoints(QStringLiteral("unmeasured: modelled bound")).isEmpty());
+    EXPECT_TRUE(chart.tooltipAt(QPoint(-100, -100)).isEmpty());
+}
+
+TEST(RooflineChart, SaysWhyThereIsNoRoof) {
+    const ImportResult r = importFile(golden("tilelens-csv/example.csv"));
+    ChartWidget chart;
+    TimingsSettings settings;
+    settings.target = "interpret";
+    showRoofline(chart, make_timings_view(r.records, {}, nullptr, settings));
+    EXPECT_TRUE(chart.note().contains(QStringLiteral("No roof for interpret")))
+        << chart.note().toStdString();
+
+    showRoofline(chart, make_timings_view(r.records, {}, nullptr, {}));
+    EXPECT_TRUE(chart.note().contains(QStringLiteral("open the spec")))
+        << chart.note().toStdString();
+}
+
+TEST(ChartExport, WritesNonEmptyPngSvgAndPdf) {
+    ChartWidget chart;
+    showCandidates(chart, sweepView());
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString png = dir.filePath(QStringLiteral("c.png"));
+    const QString svg = dir.filePath(QStringLiteral("c.svg"));
+    const QString pdf = dir.filePath(QStringLiteral("c.pdf"));
+    QString error;
+    ASSERT_TRUE(chart.exportTo(png, *ChartWidget::formatForPath(png), &error, QSize(800, 500)))
+        << error.toStdString();
+    ASSERT_TRUE(chart.exportTo(svg, *ChartWidget::formatForPath(svg), &error, QSize(800, 500)));
+    ASSERT_TRUE(chart.exportTo(pdf, *ChartWidget::formatForPath(pdf), &error, QSize(800, 500)));
+
+    const QImage image(png);
+    EXPECT_EQ(image.size(), QSize(1600, 1000));  // twice the size, for slides
+    QFile svgFile(svg), pdfFile(pdf);
+    ASSERT_TRUE(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svgFile.readAll();
+    EXPECT_TRUE(svgText.contains("<svg"));
+    EXPECT_TRUE(svgText.contains("tpu-v5e"));  // text stays text in a vector export
+    ASSERT_TRUE(pdfFile.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(pdfFile.readAll().startsWith("%PDF"));
+
+    EXPECT_FALSE(ChartWidget::formatForPath(QStringLiteral("c.jpg")));
+    EXPECT_FALSE(chart.exportTo(dir.filePath(QStringLiteral("missing/dir/c.png")),
+                                ChartWidget::Format::Png, &error));
+    EXPECT_FALSE(error.isEmpty());
+}
+
+TEST(CandidatesChart, KeepsTheFastestCandidatesWhenThereAreTooManyToLabel) {
+    std::vector<TimingRecord> records;
+    for (int i = 0; i < 100; ++i) {
+        TimingRecord r;
+        r.kernel = "matmul";
+        r.impl = "pallas";
+        r.target = "tpu-v5e";
+        r.source = TimingSource::Measured;
+        r.verified = true;
+        r.params = Json{{"M", 4096}, {"bm", 8 * (i + 1)}};
+        r.median_s = 1e-3 * (100 - i);  // the later candidates are the faster ones
+        records.push_back(r);
+    }
+    ChartWidget chart;
+    showCandidates(chart, make_timings_view(records, {}, nullptr, {}));
+    ASSERT_EQ(chart.categories().size(), int(kMaxCandidateCategories));
+    EXPECT_EQ(chart.categories().front(), QStringLiteral("bm=488"));  // candidate 61 of 100
+    EXPECT_EQ(chart.categories().back(), QStringLiteral("bm=800"));
+    EXPECT_TRUE(chart.subtitle().contains(QStringLiteral("the 40 fastest of 100 candidates")));
+    EXPECT_EQ(chart.seriesPoints(QStringLiteral("tpu-v5e")).size(), 40);
+}

@@ -1,0 +1,27 @@
+#pragma once
+// The x axis of the candidates chart: one category per distinct candidate (its params, in
+// any key order; its name when it has none), capped so that labels stay readable. Plain C++.
+#include <cstddef>
+#include <vector>
+
+#include "core/timings/record.h"
+
+namespace tl::gui {
+
+// More categories than this and the labels cannot be read: the chart keeps the fastest.
+inline constexpr std::size_t kMaxCandidateCategories = 40;
+
+struct CandidateCategories {
+    std::vector<int> category_of;           // per record; -1 when not on the chart
+    std::vector<std::size_t> first_record;  // per category: the record that named it
+    std::size_t total = 0;                  // distinct candidates before the cap
+};
+
+// Groups `records[indices]` into categories in the order first seen. Past `max`, keeps the
+// `max` categories with the lowest median of any of their records (failed and untimed ones
+// last), still in the order first seen.
+CandidateCategories candidate_categories(const std::vector<TimingRecord>& records,
+                                         const std::vector<std::size_t>& indices,
+                                         std::size_t max = kMaxCandidateCategories);
+
+}  // namespace tl::gui

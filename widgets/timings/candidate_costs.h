@@ -1,0 +1,55 @@
+#pragma once
+// FLOPs and HBM bytes per timing record, for the roofline. A record that carries its own
+// figures keeps them; otherwise they come from the open spec with the record's params:
+// FLOPs from the kernel body (core/flops.h), bytes from the pipeline model's copy-skip
+// traffic (core/analysis.h). Plain C++, no Qt.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/spec.h"
+#include "core/timings/record.h"
+
+namespace tl::gui {
+
+struct CandidateCost {
+    std::optional<double> flops;  // per run
+    std::optional<double> bytes;  // HBM bytes per run
+    std::string flops_from;       // "file", "spec", or empty when unknown
+    std::string bytes_from;       // "file", "pipeline model", "compulsory traffic", or empty
+    std::string note;             // why a figure is missing, when one is
+};
+
+// What the spec's model gives for one set of params.
+struct ModelledCost {
+    std::optional<double> flops, pipeline_bytes, compulsory_bytes;
+    std::string note;  // why a figure is missing
+};
+
+// Modelled costs kept between calls for as long as the spec stays the same, so changing a
+// setting does not analyse every candidate again.
+struct CostCache {
+    std::optional<Spec> spec;  // the spec the entries were modelled from
+    std::map<std::map<std::string, std::int64_t>, ModelledCost> entries;
+};
+
+// Whether `record` times the kernel `spec` describes: its kernel is the spec's name or body,
+// or the record does not name a kernel.
+bool record_matches_spec(const TimingRecord& record, const Spec& spec);
+
+// The spec's params replaced by the record's integer params of the same names.
+std::map<std::string, std::int64_t> spec_overrides(const TimingRecord& record, const Spec& spec);
+
+// One cost per record. Without a spec only the records' own figures are known. Baselines
+// (an impl other than `candidate_impl`) do not run the spec's tiling, so their bytes are the
+// compulsory traffic: every operand moved once. Instances with more than `max_programs`
+// programs are not modelled (the note says so) to keep the panel responsive.
+std::vector<CandidateCost> candidate_costs(const std::vector<TimingRecord>& records,
+                                           const Spec* spec,
+                                           const std::string& candidate_impl = "pallas",
+                                           std::int64_t max_programs = std::int64_t{1} << 20,
+                                           CostCache* cache = nullptr);
+
+}  // namespace tl::gui

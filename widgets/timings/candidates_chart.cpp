@@ -1,0 +1,157 @@
+#include "widgets/timings/candidates_chart.h"
+
+#include <algorithm>
+#include <map>
+
+#include "widgets/timings/candidate_categories.h"
+#include "widgets/timings/chart_widget.h"
+#include "widgets/timings/timings_style.h"
+#include "widgets/timings/timings_view.h"
+
+namespace tl::gui {
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+struct Group {
+    SeriesStyle style;
+    QVector<ChartPoint> points;
+    bool failed = false;
+};
+
+// The series a drawn record belongs to, with its style.
+std::pair<QString, SeriesStyle> seriesFor(const TimingsView& v, std::size_t i) {
+    const TimingRecord& r = v.records[i];
+    const RecordFacts& f = v.facts[i];
+    const QColor grey = provenanceColour(Provenance::Interpreted);
+    switch (f.provenance.kind) {
+        case Provenance::Measured: {
+            const QColor c = targetColour(v, r.target);
+            const QString target = qs(r.target.value_or("target unknown"));
+            if (f.provenance.unverified)
+                return {target + QStringLiteral(" (unverified)"), {c, Marker::Circle}};
+            return {target, {c, Marker::Disc}};
+        }
+        case Provenance::Interpreted:
+            return {QStringLiteral("interpreted (CPU)"), {grey, Marker::Square, Stroke::None, 8}};
+        case Provenance::Estimated:
+            return {QStringLiteral("estimated"),
+                    {provenanceColour(Provenance::Estimated), Marker::HollowDiamond}};
+        case Provenance::Unmeasured:
+            break;
+    }
+    if (f.planned)
+        return {QStringLiteral("unmeasured: modelled bound"), {grey, Marker::HollowDiamond}};
+    return {QStringLiteral("unmeasured: the file gives no source"), {grey, Marker::Circle}};
+}
+
+}  // namespace
+
+void showCandidates(ChartWidget& chart, const TimingsView& v) {
+    chart.clear();
+    chart.setAxes(QString(), ValueFormat::Plain,
+                  QStringLiteral("time per run (median, min\u2013max)"), ValueFormat::Seconds);
+    chart.setLogScale(Qt::Vertical, std::nullopt);
+    const QString kernel = v.kernel.empty() ? QStringLiteral("all kernels") : qs(v.kernel);
+    chart.setTitle(QStringLiteral("%1: candidates vs time").arg(kernel));
+
+    // The open spec's own configuration is drawn only until timings of the kernel arrive:
+    // its problem size is seldom the one timed, and would crowd the timed candidates.
+    bool anyTimed = false;
+    for (std::size_t i = 0; i < v.records.size(); ++i)
+        anyTimed = anyTimed || (v.shown(i) && v.facts[i].is_candidate && !v.facts[i].planned);
+    std::vector<std::size_t> candidates;
+    for (std::size_t i = 0; i < v.records.size(); ++i)
+        if (v.shown(i) && v.facts[i].is_candidate && !(anyTimed && v.facts[i].planned))
+            candidates.push_back(i);
+    const CandidateCategories grouped = candidate_categories(v.records, candidates);
+    const std::vector<int>& categoryOf = grouped.category_of;
+    std::vector<const TimingRecord*> categoryRecords;
+    for (std::size_t i : grouped.first_record) categoryRecords.push_back(&v.records[i]);
+    std::vector<std::size_t> drawn;
+    const CandidateLabels labels = candidate_labels(categoryRecords);
+    QStringList categories;
+    for (const auto& l : labels.labels) categories << qs(l);
+    chart.setCategories(categories);
+    QStringList subtitle;
+    if (!labels.common.empty()) subtitle << QStringLiteral("problem: ") + qs(labels.common);
+    if (grouped.total > grouped.first_record.size())
+        subtitle << QStringLiteral("the %1 fastest of %2 candidates (the table lists all)")
+                        .arg(grouped.first_record.size())
+                        .arg(grouped.total);
+    chart.setSubtitle(subtitle.join(QStringLiteral(" \u00B7 ")));
+
+    std::vector<std::pair<QString, Group>> groups;  // in first-seen order, legend order
+    const auto group = [&](const QString& name, const SeriesStyle& style) -> Group& {
+        for (auto& [n, g] : groups)
+            if (n == name) return g;
+        groups.push_back({name, Group{style, {}, false}});
+        return groups.back().second;
+    };
+    QVector<ChartPoint> failed;
+    for (std::size_t i = 0; i < v.records.size(); ++i) {
+        if (categoryOf[i] < 0) continue;
+        const TimingRecord& r = v.records[i];
+        const RecordFacts& f = v.facts[i];
+        ChartPoint p;
+        p.x = categoryOf[i];
+        p.tooltip = recordTooltip(v, i);
+        if (r.status == TimingStatus::Failed) {
+            failed.push_back(p);
+            drawn.push_back(i);
+            continue;
+        }
+        if (f.planned) {
+            if (!f.roofline) continue;
+            p.y = f.roofline->roofline_s;  // the fastest the roof allows: a bound, not a time
+        } else {
+            if (!r.median_s) continue;
+            p.y = *r.median_s;
+            if (r.min_s && r.max_s) p.lo = *r.min_s, p.hi = *r.max_s;
+        }
+        const auto [name, style] = seriesFor(v, i);
+        group(name, style).points.push_back(p);
+        drawn.push_back(i);
+    }
+    for (const auto& [name, g] : groups) chart.addSeries(name, g.style, g.points);
+    if (!failed.isEmpty())
+        chart.addFailed(QStringLiteral("failed (inf, OOM, invalid)"),
+                        {QColor(), Marker::Cross, Stroke::None, 11}, failed);
+
+    // Baselines: the fastest measured record of each baseline impl on each target.
+    std::map<std::pair<std::string, std::string>, std::size_t> fastest;
+    for (std::size_t i = 0; i < v.records.size(); ++i) {
+        const TimingRecord& r = v.records[i];
+        if (!v.shown(i) || v.facts[i].is_candidate || r.status != TimingStatus::Ok || !r.median_s ||
+            v.facts[i].provenance.kind != Provenance::Measured)
+            continue;
+        const auto key = std::make_pair(r.target.value_or("?"), *r.impl);
+        const auto it = fastest.find(key);
+        if (it == fastest.end() || *r.median_s < *v.records[it->second].median_s) fastest[key] = i;
+    }
+    for (const auto& [key, i] : fastest) {
+        const QString name = QStringLiteral("%1 on %2 (median)").arg(qs(key.second), qs(key.first));
+        const QColor c = targetColour(v, v.records[i].target);
+        chart.addHorizontalLine(name, {c, Marker::None, Stroke::Dashed}, *v.records[i].median_s,
+                                recordTooltip(v, i));
+        drawn.push_back(i);
+    }
+    chart.setBadges(provenanceBadges(v, drawn));
+    if (!categories.isEmpty() && drawn.empty()) {
+        std::string why;
+        for (std::size_t i = 0; i < v.records.size() && why.empty(); ++i)
+            if (categoryOf[i] >= 0) why = v.facts[i].roofline_note;
+        chart.setNote(QStringLiteral("Nothing to draw yet: no timings, and no modelled bound (%1)")
+                          .arg(qs(why.empty() ? "no FLOPs or bytes" : why)));
+    }
+    if (categories.isEmpty())
+        chart.setNote(v.records.empty()
+                          ? QStringLiteral("Import timing files: File \u25B8 Import timings, the "
+                                           "Import button, or drop them here")
+                          : QStringLiteral("No candidate timings of this kernel"));
+    chart.replot();
+}
+
+}  // namespace tl::gui

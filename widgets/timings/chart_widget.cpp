@@ -1,0 +1,369 @@
+#include "widgets/timings/chart_widget.h"
+
+#include <qcustomplot.h>
+
+#include <QEvent>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "core/timings/decision.h"
+#include "widgets/timings/chart_content.h"
+#include "widgets/timings/chart_tickers.h"
+
+namespace tl::gui {
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QString formatValue(ValueFormat f, double v) {
+    switch (f) {
+        case ValueFormat::Seconds:
+            return qs(format_seconds_short(v));
+        case ValueFormat::FlopRate:
+            return qs(format_si(v, "FLOP/s"));
+        case ValueFormat::Intensity:
+            return qs(format_si(v, ""));  // the unit is in the axis label
+        case ValueFormat::Plain:
+            break;
+    }
+    return QString::number(v, 'g', 4);
+}
+
+QCPScatterStyle::ScatterShape shapeOf(Marker m) {
+    switch (m) {
+        case Marker::None:
+            return QCPScatterStyle::ssNone;
+        case Marker::Disc:
+            return QCPScatterStyle::ssDisc;
+        case Marker::Circle:
+            return QCPScatterStyle::ssCircle;
+        case Marker::Cross:
+            return QCPScatterStyle::ssCross;
+        case Marker::Diamond:
+        case Marker::HollowDiamond:
+            return QCPScatterStyle::ssDiamond;
+        case Marker::Square:
+            return QCPScatterStyle::ssSquare;
+        case Marker::Triangle:
+            return QCPScatterStyle::ssTriangle;
+    }
+    return QCPScatterStyle::ssNone;
+}
+
+bool filled(Marker m) {
+    return m == Marker::Disc || m == Marker::Diamond || m == Marker::Square ||
+           m == Marker::Triangle;
+}
+
+Qt::PenStyle penStyle(Stroke s) {
+    switch (s) {
+        case Stroke::None:
+            return Qt::NoPen;
+        case Stroke::Solid:
+            return Qt::SolidLine;
+        case Stroke::Dashed:
+            return Qt::DashLine;
+        case Stroke::Dotted:
+            return Qt::DotLine;
+    }
+    return Qt::NoPen;
+}
+
+// `text` broken at spaces into lines no wider than `width` pixels.
+QString wrapped(const QString& text, const QFontMetrics& metrics, int width) {
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(QLatin1Char(' '))) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+            lines << line;
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    lines << line;
+    return lines.join(QLatin1Char('\n'));
+}
+
+}  // namespace
+
+ChartWidget::ChartWidget(QWidget* parent)
+    : QWidget(parent), plot_(new QCustomPlot(this)), content_(std::make_unique<Content>()) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(plot_);
+    setMinimumSize(320, 240);
+
+    QCPLayoutGrid* grid = plot_->plotLayout();
+    grid->insertRow(0);  // title
+    grid->insertRow(1);  // subtitle
+    grid->insertRow(2);  // badges
+    QFont titleFont = font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+    titleFont.setBold(true);
+    content_->title = new QCPTextElement(plot_, QString(), titleFont);
+    content_->subtitle = new QCPTextElement(plot_, QString(), font());
+    content_->badgeRow = new QCPLayoutGrid;
+    content_->badgeRow->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    content_->badgeRow->setWrap(3);
+    content_->badgeRow->setColumnSpacing(14);
+    grid->addElement(0, 0, content_->title);
+    grid->addElement(1, 0, content_->subtitle);
+    grid->addElement(2, 0, content_->badgeRow);
+    // The legend goes under the plot, in columns, so the data keeps the full width.
+    // An empty legend would cap the column's width at its own, so it shares its row with a
+    // spacer that can take any width.
+    plot_->axisRect()->insetLayout()->take(plot_->legend);
+    auto* legendRow = new QCPLayoutGrid;
+    grid->addElement(4, 0, legendRow);
+    legendRow->addElement(0, 0, plot_->legend);
+    legendRow->addElement(0, 1, new QCPLayoutElement(plot_));
+    legendRow->setColumnStretchFactor(1, 0.001);
+    plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot_->legend->setWrap(3);
+    plot_->legend->setVisible(plot_->graphCount() > 0);
+    for (int row : {0, 1, 2, 4}) grid->setRowStretchFactor(row, 0.001);
+    grid->setRowSpacing(2);
+
+    plot_->setMouseTracking(true);
+    connect(plot_, &QCustomPlot::mouseMove, this, &ChartWidget::showTooltip);
+    applyTheme();
+}
+
+ChartWidget::~ChartWidget() = default;
+
+void ChartWidget::clear() {
+    content_->series.clear();
+    content_->badges.clear();
+    content_->categories.clear();
+    content_->subtitleText.clear();
+    content_->noteText.clear();
+}
+
+void ChartWidget::setTitle(const QString& title) {
+    content_->titleText = title;
+}
+
+void ChartWidget::setSubtitle(const QString& subtitle) {
+    content_->subtitleText = subtitle;
+}
+
+void ChartWidget::setAxes(const QString& xLabel, ValueFormat xFormat, const QString& yLabel,
+                          ValueFormat yFormat) {
+    content_->xLabel = xLabel;
+    content_->yLabel = yLabel;
+    content_->xFormat = xFormat;
+    content_->yFormat = yFormat;
+}
+
+void ChartWidget::setCategories(const QStringList& labels) {
+    content_->categories = labels;
+}
+
+void ChartWidget::setLogScale(Qt::Orientation axis, std::optional<bool> forced) {
+    (axis == Qt::Horizontal ? content_->forcedLogX : content_->forcedLogY) = forced;
+}
+
+void ChartWidget::addSeries(const QString& name, const SeriesStyle& style,
+                            const QVector<ChartPoint>& points) {
+    content_->series.push_back({name, SeriesKind::Points, style, points});
+}
+
+void ChartWidget::addLine(const QString& name, const SeriesStyle& style,
+                          const QVector<ChartPoint>& points) {
+    content_->series.push_back({name, SeriesKind::Line, style, points});
+}
+
+void ChartWidget::addHorizontalLine(const QString& name, const SeriesStyle& style, double y,
+                                    const QString& tooltip) {
+    ChartPoint p;
+    p.y = y;
+    p.tooltip = tooltip;
+    content_->series.push_back({name, SeriesKind::HorizontalLine, style, {p}});
+}
+
+void ChartWidget::addFailed(const QString& name, const SeriesStyle& style,
+                            const QVector<ChartPoint>& points) {
+    content_->series.push_back({name, SeriesKind::Failed, style, points});
+}
+
+void ChartWidget::setBadges(const QVector<ChartBadge>& badges) {
+    content_->badges = badges;
+}
+
+void ChartWidget::setNote(const QString& note) {
+    content_->noteText = note;
+}
+
+void ChartWidget::replot() {
+    content_->fit();
+    build();
+}
+
+void ChartWidget::build() {
+    Content& c = *content_;
+    plot_->clearPlottables();
+    plot_->clearItems();
+    c.title->setText(c.titleText);
+    c.subtitle->setText(c.subtitleText);
+    c.subtitle->setVisible(!c.subtitleText.isEmpty());
+    c.badgeRow->clear();
+    for (const auto& badge : c.badges) {
+        auto* el = new QCPTextElement(plot_, badge.text, font());
+        el->setTextColor(badge.colour);
+        c.badgeRow->addElement(el);
+    }
+    // An empty grid would cap the plot's width at zero: keep one blank element in it.
+    if (c.badges.isEmpty()) c.badgeRow->addElement(new QCPTextElement(plot_, QString(), font()));
+
+    QCPAxis* x = plot_->xAxis;
+    QCPAxis* y = plot_->yAxis;
+    const ValueFormat xf = c.xFormat, yf = c.yFormat;
+    if (!c.categories.isEmpty()) {
+        x->setScaleType(QCPAxis::stLinear);
+        applyCategoryLabels();
+    } else if (c.logX) {
+        x->setScaleType(QCPAxis::stLogarithmic);
+        x->setTicker(QSharedPointer<FormattedLogTicker>::create(
+            [xf](double v) { return formatValue(xf, v); }));
+        x->setTickLabelRotation(0);
+    } else {
+        x->setScaleType(QCPAxis::stLinear);
+        x->setTicker(
+            QSharedPointer<FormattedTicker>::create([xf](double v) { return formatValue(xf, v); }));
+        x->setTickLabelRotation(0);
+    }
+    y->setScaleType(c.logY ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (c.logY)
+        y->setTicker(QSharedPointer<FormattedLogTicker>::create(
+            [yf](double v) { return formatValue(yf, v); }));
+    else
+        y->setTicker(
+            QSharedPointer<FormattedTicker>::create([yf](double v) { return formatValue(yf, v); }));
+    x->setLabel(c.xLabel);
+    y->setLabel(c.yLabel);
+    x->setRange(c.x.lo, c.x.hi);
+    y->setRange(c.y.lo, c.y.hi);
+
+    const QColor fg = palette().color(QPalette::Text);
+    const QColor bg = palette().color(QPalette::Base);
+    for (const auto& s : c.series) {
+        const QColor colour = s.style.colour.isValid() ? s.style.colour : fg;
+        auto* graph = plot_->addGraph(x, y);
+        graph->setName(s.name);
+        QVector<double> xs, ys;
+        if (s.kind == SeriesKind::HorizontalLine) {
+            xs = {c.x.lo, c.x.hi};
+            ys = {s.points.front().y, s.points.front().y};
+        } else {
+            for (const auto& p : s.points) {
+                xs.push_back(p.x);
+                ys.push_back(s.kind == SeriesKind::Failed ? c.failedY : p.y);
+            }
+        }
+        graph->setData(xs, ys);
+        const bool line = s.kind == SeriesKind::Line || s.kind == SeriesKind::HorizontalLine;
+        graph->setLineStyle(line ? QCPGraph::lsLine : QCPGraph::lsNone);
+        graph->setPen(
+            QPen(colour, line ? 2.0 : 1.6, line ? penStyle(s.style.line) : Qt::SolidLine));
+        const QBrush brush = filled(s.style.marker) ? QBrush(colour) : QBrush(bg);
+        graph->setScatterStyle(
+            QCPScatterStyle(shapeOf(s.style.marker), QPen(colour, 1.8), brush, s.style.size));
+        if (s.kind != SeriesKind::Points) continue;
+        bool anyBar = false;
+        QVector<double> minus, plus;
+        for (const auto& p : s.points) {
+            anyBar = anyBar || p.hasBar();
+            minus.push_back(p.hasBar() ? p.y - p.lo : 0);
+            plus.push_back(p.hasBar() ? p.hi - p.y : 0);
+        }
+        if (!anyBar) continue;
+        auto* bars = new QCPErrorBars(x, y);
+        bars->removeFromLegend();
+        bars->setDataPlottable(graph);
+        bars->setData(minus, plus);
+        bars->setPen(QPen(colour, 1.4));
+        bars->setWhiskerWidth(10);
+    }
+    if (!c.noteText.isEmpty()) {
+        auto* note = new QCPItemText(plot_);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(0.5, 0.5);
+        note->setText(wrapped(c.noteText, QFontMetrics(font()), std::max(240, width() * 3 / 4)));
+        note->setColor(fg);
+        note->setBrush(QBrush(bg));
+        note->setPen(QPen(palette().color(QPalette::Mid)));
+        note->setPadding(QMargins(8, 6, 8, 6));
+        note->setClipToAxisRect(false);
+    }
+    plot_->legend->setVisible(plot_->graphCount() > 0);
+    applyTheme();
+    plot_->replot();
+}
+
+void ChartWidget::applyCategoryLabels() {
+    const QStringList& labels = content_->categories;
+    if (labels.isEmpty()) return;
+    // Labels go on one line when they fit their slot, else one parameter per line, else
+    // upright on one line: never slanted past the plot's edge.
+    const QFontMetrics metrics(plot_->xAxis->tickLabelFont());
+    const double slot = 0.85 * std::max(width(), 320) / labels.size();
+    int longest = 0, longestLine = 0;
+    for (const QString& l : labels) {
+        longest = std::max(longest, metrics.horizontalAdvance(l));
+        for (const QString& part : l.split(QStringLiteral(", ")))
+            longestLine = std::max(longestLine, metrics.horizontalAdvance(part));
+    }
+    const bool stacked = longest > slot && longestLine <= slot;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int i = 0; i < labels.size(); ++i)
+        ticker->addTick(
+            i, stacked ? QString(labels[i]).replace(QStringLiteral(", "), QStringLiteral("\n"))
+                       : labels[i]);
+    plot_->xAxis->setTicker(ticker);
+    plot_->xAxis->setTickLabelRotation(longest > slot && !stacked ? 90 : 0);
+}
+
+void ChartWidget::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    // Lay the plot out for the new size now, so a grab right after a resize (before the event
+    // loop runs) draws at the right size.
+    plot_->setViewport(QRect(QPoint(0, 0), event->size()));
+    build();  // labels and notes are fitted to the width
+}
+
+void ChartWidget::applyTheme() {
+    const QColor fg = palette().color(QPalette::Text);
+    const QColor bg = palette().color(QPalette::Base);
+    QColor grid = fg;
+    grid.setAlphaF(0.18f);
+    QColor subGrid = fg;
+    subGrid.setAlphaF(0.07f);
+    plot_->setBackground(bg);
+    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis, plot_->xAxis2, plot_->yAxis2}) {
+        axis->setBasePen(QPen(fg));
+        axis->setTickPen(QPen(fg));
+        axis->setSubTickPen(QPen(fg));
+        axis->setTickLabelColor(fg);
+        axis->setLabelColor(fg);
+        axis->grid()->setPen(QPen(grid, 1, Qt::SolidLine));
+        axis->grid()->setSubGridPen(QPen(subGrid, 1, Qt::DotLine));
+        axis->grid()->setSubGridVisible(axis->scaleType() == QCPAxis::stLogarithmic);
+        axis->grid()->setZeroLinePen(QPen(grid));
+    }
+    plot_->legend->setBrush(QBrush(bg));
+    plot_->legend->setBorderPen(Qt::NoPen);
+    plot_->legend->setTextColor(fg);
+    content_->title->setTextColor(fg);
+    content_->subtitle->setTextColor(fg);
+}
+
+void ChartWidget::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) build();
+}
+
+}  // namespace tl::gui

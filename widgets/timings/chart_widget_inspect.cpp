@@ -1,0 +1,97 @@
+// ChartWidget's read side: what is drawn (for tests and export names) and hover tooltips.
+#include <qcustomplot.h>
+
+#include <QToolTip>
+
+#include "widgets/timings/chart_content.h"
+#include "widgets/timings/chart_widget.h"
+
+namespace tl::gui {
+
+ValueRange ChartWidget::xRange() const {
+    return content_->x;
+}
+ValueRange ChartWidget::yRange() const {
+    return content_->y;
+}
+bool ChartWidget::isLog(Qt::Orientation axis) const {
+    return axis == Qt::Horizontal ? content_->logX : content_->logY;
+}
+QStringList ChartWidget::categories() const {
+    return content_->categories;
+}
+QString ChartWidget::title() const {
+    return content_->titleText;
+}
+QString ChartWidget::subtitle() const {
+    return content_->subtitleText;
+}
+QString ChartWidget::note() const {
+    return content_->noteText;
+}
+QVector<ChartBadge> ChartWidget::badges() const {
+    return content_->badges;
+}
+
+QStringList ChartWidget::seriesNames() const {
+    QStringList names;
+    for (const auto& s : content_->series) names << s.name;
+    return names;
+}
+
+std::optional<ChartWidget::SeriesKind> ChartWidget::seriesKind(const QString& name) const {
+    for (const auto& s : content_->series)
+        if (s.name == name) return s.kind;
+    return std::nullopt;
+}
+
+QVector<ChartPoint> ChartWidget::seriesPoints(const QString& name) const {
+    for (const auto& s : content_->series) {
+        if (s.name != name) continue;
+        QVector<ChartPoint> points = s.points;
+        if (s.kind == SeriesKind::Failed)
+            for (auto& p : points) p.y = content_->failedY;
+        return points;
+    }
+    return {};
+}
+
+QPointF ChartWidget::toPixel(double x, double y) const {
+    return {plot_->xAxis->coordToPixel(x), plot_->yAxis->coordToPixel(y)};
+}
+
+QString ChartWidget::tooltipAt(const QPoint& pos) const {
+    constexpr double kReach = 9;  // pixels
+    double best = kReach * kReach;
+    QString text;
+    const QCPAxis* x = plot_->xAxis;
+    const QCPAxis* y = plot_->yAxis;
+    for (const auto& s : content_->series) {
+        for (const auto& p : s.points) {
+            const double py =
+                y->coordToPixel(s.kind == SeriesKind::Failed ? content_->failedY : p.y);
+            double d2 = 0;
+            if (s.kind == SeriesKind::HorizontalLine) {
+                d2 = (py - pos.y()) * (py - pos.y());
+            } else {
+                const double px = x->coordToPixel(p.x);
+                d2 = (px - pos.x()) * (px - pos.x()) + (py - pos.y()) * (py - pos.y());
+            }
+            if (d2 < best) {
+                best = d2;
+                text = p.tooltip.isEmpty() ? s.name : s.name + QStringLiteral("\n") + p.tooltip;
+            }
+        }
+    }
+    return text;
+}
+
+void ChartWidget::showTooltip(QMouseEvent* event) {
+    const QString text = tooltipAt(event->pos());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
+}
+
+}  // namespace tl::gui

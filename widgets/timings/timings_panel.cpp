@@ -1,0 +1,367 @@
+#include "widgets/timings/timings_panel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSignalBlocker>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "widgets/explorer_snapshot.h"
+#include "widgets/timings/candidates_chart.h"
+#include "widgets/timings/chart_widget.h"
+#include "widgets/timings/end_to_end_panel.h"
+#include "widgets/timings/import_job.h"
+#include "widgets/timings/roofline_chart.h"
+#include "widgets/timings/timings_records_model.h"
+#include "widgets/timings/timings_style.h"
+
+namespace tl::gui {
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+const auto kThresholdKey = QStringLiteral("timings/threshold");
+
+// Settings are kept only for a named application (the GUI sets its name); test programs
+// leave no files behind.
+bool settingsEnabled() {
+    return !QCoreApplication::organizationName().isEmpty();
+}
+
+QStringList localFiles(const QMimeData* mime) {
+    QStringList paths;
+    if (!mime || !mime->hasUrls()) return paths;
+    for (const QUrl& url : mime->urls())
+        if (url.isLocalFile()) paths << url.toLocalFile();
+    return paths;
+}
+
+// Fills a combo with "automatic" and `items`, keeping `chosen` selected when it is still there.
+void fillChoices(QComboBox* box, const QString& automatic, const std::vector<std::string>& items,
+                 const std::optional<std::string>& chosen) {
+    const QSignalBlocker block(box);
+    box->clear();
+    box->addItem(automatic);
+    for (const auto& item : items) box->addItem(qs(item), qs(item));
+    const int at = chosen ? box->findData(qs(*chosen)) : 0;
+    box->setCurrentIndex(std::max(at, 0));
+}
+
+}  // namespace
+
+TimingsPanel::TimingsPanel(QWidget* parent)
+    : QWidget(parent),
+      view_(std::make_shared<TimingsView>()),
+      job_(new ImportJob(this)),
+      importAction_(new QAction(tr("Import &timings\u2026"), this)),
+      importButton_(new QPushButton(tr("Import\u2026"), this)),
+      clearButton_(new QPushButton(tr("Clear"), this)),
+      exportButton_(new QPushButton(tr("Export chart\u2026"), this)),
+      kernelBox_(new QComboBox(this)),
+      targetBox_(new QComboBox(this)),
+      progress_(new QProgressBar(this)),
+      cancelButton_(new QPushButton(tr("Cancel"), this)),
+      status_(new QLabel(this)),
+      charts_(new QTabWidget(this)),
+      candidates_(new ChartWidget(this)),
+      roofline_(new ChartWidget(this)),
+      lists_(new QTabWidget(this)),
+      table_(new QTableView(this)),
+      model_(new TimingsRecordsModel(this)),
+      sorted_(new QSortFilterProxyModel(this)),
+      warningList_(new QListWidget(this)),
+      endToEnd_(new EndToEndPanel(this)) {
+    setAcceptDrops(true);
+    setObjectName(QStringLiteral("timingsPanel"));
+    importAction_->setToolTip(
+        tr("Import timing files measured on a target (TileLens CSV, Google "
+           "Benchmark, pytest-benchmark, Chrome trace, Nsight)"));
+    importButton_->setToolTip(importAction_->toolTip());
+    exportButton_->setToolTip(tr("Export the chart on screen to PNG, SVG or PDF"));
+    kernelBox_->setToolTip(tr("The kernel to chart and decide for"));
+    targetBox_->setToolTip(tr("The target to decide for and draw the roofline of"));
+    progress_->setRange(0, 1000);
+    progress_->setMaximumWidth(220);
+    progress_->hide();
+    cancelButton_->hide();
+    candidates_->setObjectName(QStringLiteral("candidatesChart"));
+    roofline_->setObjectName(QStringLiteral("rooflineChart"));
+    charts_->addTab(candidates_, tr("Candidates vs time"));
+    charts_->addTab(roofline_, tr("Roofline"));
+
+    sorted_->setSourceModel(model_);
+    sorted_->setSortRole(TimingsRecordsModel::SortRole);
+    table_->setObjectName(QStringLiteral("timingRecords"));
+    table_->setModel(sorted_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(-1, Qt::AscendingOrder);  // file order until a header is clicked
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setWordWrap(false);
+    warningList_->setObjectName(QStringLiteral("importWarnings"));
+    lists_->addTab(table_, tr("Records"));
+    lists_->addTab(warningList_, tr("Import warnings"));
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(importButton_);
+    bar->addWidget(clearButton_);
+    bar->addSpacing(12);
+    bar->addWidget(new QLabel(tr("Kernel:"), this));
+    bar->addWidget(kernelBox_);
+    bar->addWidget(new QLabel(tr("Target:"), this));
+    bar->addWidget(targetBox_);
+    bar->addWidget(exportButton_);
+    bar->addSpacing(12);
+    bar->addWidget(status_, 1);
+    bar->addWidget(progress_);
+    bar->addWidget(cancelButton_);
+
+    // Charts on the left at full height; beside them the decision above the records.
+    auto* side = new QSplitter(Qt::Vertical, this);
+    // The decision never gets clipped: it scrolls when the tab is short.
+    auto* decisionScroll = new QScrollArea(this);
+    decisionScroll->setWidget(endToEnd_);
+    decisionScroll->setWidgetResizable(true);
+    decisionScroll->setFrameShape(QFrame::NoFrame);
+    side->addWidget(decisionScroll);
+    side->addWidget(lists_);
+    side->setStretchFactor(0, 1);
+    side->setStretchFactor(1, 1);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(charts_);
+    split->addWidget(side);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(split, 1);
+
+    if (settingsEnabled())
+        endToEnd_->setThreshold(QSettings().value(kThresholdKey, 0.02).toDouble());
+    settings_.threshold = endToEnd_->threshold();
+
+    connect(importAction_, &QAction::triggered, this, &TimingsPanel::chooseAndImport);
+    connect(importButton_, &QPushButton::clicked, this, &TimingsPanel::chooseAndImport);
+    connect(clearButton_, &QPushButton::clicked, this, &TimingsPanel::clearRecords);
+    connect(exportButton_, &QPushButton::clicked, this, &TimingsPanel::exportCurrentChart);
+    connect(cancelButton_, &QPushButton::clicked, this, &TimingsPanel::cancelImport);
+    connect(job_, &ImportJob::progress, this, &TimingsPanel::showProgress);
+    connect(job_, &ImportJob::finished, this, &TimingsPanel::addImported);
+    connect(job_, &ImportJob::cancelled, this, [this] { endProgress(tr("import cancelled")); });
+    connect(kernelBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        setKernel(i > 0 ? std::optional(kernelBox_->itemData(i).toString().toStdString())
+                        : std::nullopt);
+    });
+    connect(targetBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        setTarget(i > 0 ? std::optional(targetBox_->itemData(i).toString().toStdString())
+                        : std::nullopt);
+    });
+    connect(endToEnd_, &EndToEndPanel::shareChanged, this, [this](std::optional<double> share) {
+        settings_.share = share;
+        rebuild();
+    });
+    connect(endToEnd_, &EndToEndPanel::thresholdChanged, this, [this](double t) {
+        settings_.threshold = t;
+        saveThreshold();
+        rebuild();
+    });
+    rebuild();
+}
+
+TimingsPanel::~TimingsPanel() = default;
+
+void TimingsPanel::importFiles(const QStringList& paths) {
+    if (paths.isEmpty()) return;
+    showProgress(0, static_cast<int>(paths.size()), paths.front(), 0);
+    job_->start(paths);
+}
+
+bool TimingsPanel::waitForImport(int timeoutMs) {
+    return job_->waitForFinished(timeoutMs);
+}
+
+void TimingsPanel::cancelImport() {
+    job_->cancel();
+}
+
+void TimingsPanel::clearRecords() {
+    records_.clear();
+    warnings_.clear();
+    status_->clear();
+    rebuild();
+}
+
+void TimingsPanel::setSpec(const Spec& spec) {
+    spec_ = std::make_shared<const Spec>(spec);
+    rebuild();
+}
+
+void TimingsPanel::setSnapshot(const ExplorerSnapshot& snapshot) {
+    if (!snapshot.spec || snapshot.spec == spec_) return;
+    spec_ = snapshot.spec;
+    rebuild();
+}
+
+void TimingsPanel::clearSpec() {
+    spec_.reset();
+    rebuild();
+}
+
+void TimingsPanel::setKernel(std::optional<std::string> kernel) {
+    settings_.kernel = std::move(kernel);
+    rebuild();
+}
+
+void TimingsPanel::setTarget(std::optional<std::string> target) {
+    settings_.target = std::move(target);
+    rebuild();
+}
+
+QStringList TimingsPanel::warningLines() const {
+    QStringList lines;
+    for (int i = 0; i < warningList_->count(); ++i) lines << warningList_->item(i)->text();
+    return lines;
+}
+
+QString TimingsPanel::statusText() const {
+    return status_->text();
+}
+
+void TimingsPanel::chooseAndImport() {
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Import timings"), {}, tr("Timing files (*.csv *.json *.gz);;All files (*)"));
+    importFiles(paths);
+}
+
+void TimingsPanel::addImported(const std::vector<ImportedFile>& files) {
+    int added = 0, warned = 0;
+    for (const ImportedFile& f : files) {
+        // A file imported again replaces what it gave before.
+        const std::string path = f.path.toStdString();
+        std::erase_if(records_, [&](const TimingRecord& r) { return r.file == path; });
+        std::erase_if(warnings_, [&](const Diagnostic& d) { return d.file == path; });
+        records_.insert(records_.end(), f.result.records.begin(), f.result.records.end());
+        warnings_.insert(warnings_.end(), f.result.warnings.begin(), f.result.warnings.end());
+        added += static_cast<int>(f.result.records.size());
+        warned += static_cast<int>(f.result.warnings.size());
+    }
+    rebuild();
+    endProgress(tr("%n record(s) from %1 file(s)", nullptr, added).arg(files.size()) +
+                (warned ? tr(", %n warning(s)", nullptr, warned) : QString()));
+    if (warned && !added) lists_->setCurrentWidget(warningList_);
+    emit importFinished(added, warned);
+}
+
+void TimingsPanel::rebuild() {
+    view_ = std::make_shared<const TimingsView>(
+        make_timings_view(records_, warnings_, spec_, settings_, builtin_targets(), &costs_));
+    showView();
+}
+
+void TimingsPanel::showView() {
+    const TimingsView& v = *view_;
+    model_->setView(view_);
+    table_->resizeColumnsToContents();
+    showCandidates(*candidates_, v);
+    showRoofline(*roofline_, v);
+    endToEnd_->setView(v);
+    fillChoices(kernelBox_, tr("automatic"), v.kernels, settings_.kernel);
+    fillChoices(targetBox_, tr("automatic"), v.targets, settings_.target);
+
+    warningList_->clear();
+    for (const Diagnostic& d : v.warnings) {
+        QString where = recordLocation(d.file, d.line);
+        if (!d.path.empty()) where += QStringLiteral(" ") + qs(d.path);
+        auto* item = new QListWidgetItem(
+            where.isEmpty() ? qs(d.message) : where + QStringLiteral(": ") + qs(d.message),
+            warningList_);
+        item->setToolTip(qs(d.to_string()));
+    }
+    lists_->setTabText(1, v.warnings.empty() ? tr("Import warnings")
+                                             : tr("Import warnings (%1)").arg(v.warnings.size()));
+    exportButton_->setEnabled(!v.records.empty());
+    clearButton_->setEnabled(!records_.empty());
+}
+
+void TimingsPanel::showProgress(int fileIndex, int fileCount, const QString& path,
+                                double fraction) {
+    progress_->show();
+    cancelButton_->show();
+    importButton_->setEnabled(false);
+    importAction_->setEnabled(false);
+    progress_->setValue(static_cast<int>(1000 * (fileIndex + fraction) / std::max(fileCount, 1)));
+    status_->setText(tr("importing %1 (%2 of %3)\u2026")
+                         .arg(QFileInfo(path).fileName())
+                         .arg(fileIndex + 1)
+                         .arg(fileCount));
+}
+
+void TimingsPanel::endProgress(const QString& message) {
+    progress_->hide();
+    cancelButton_->hide();
+    importButton_->setEnabled(true);
+    importAction_->setEnabled(true);
+    status_->setText(message);
+}
+
+void TimingsPanel::saveThreshold() {
+    if (settingsEnabled()) QSettings().setValue(kThresholdKey, settings_.threshold);
+}
+
+void TimingsPanel::exportCurrentChart() {
+    auto* chart = qobject_cast<ChartWidget*>(charts_->currentWidget());
+    if (!chart) return;
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export chart"), {}, tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"),
+        &filter);
+    if (path.isEmpty()) return;
+    QString file = path;
+    auto format = ChartWidget::formatForPath(file);
+    if (!format) {
+        // No known suffix: take the one of the chosen filter.
+        const QString suffix = filter.contains(QLatin1String("svg"))   ? QStringLiteral(".svg")
+                               : filter.contains(QLatin1String("pdf")) ? QStringLiteral(".pdf")
+                                                                       : QStringLiteral(".png");
+        file += suffix;
+        format = ChartWidget::formatForPath(file);
+    }
+    QString error;
+    if (!chart->exportTo(file, *format, &error))
+        QMessageBox::warning(this, tr("Export chart"), error);
+}
+
+void TimingsPanel::dragEnterEvent(QDragEnterEvent* event) {
+    if (!localFiles(event->mimeData()).isEmpty()) event->acceptProposedAction();
+}
+
+void TimingsPanel::dropEvent(QDropEvent* event) {
+    const QStringList paths = localFiles(event->mimeData());
+    if (paths.isEmpty()) return;
+    event->acceptProposedAction();
+    importFiles(paths);
+}
+
+}  // namespace tl::gui

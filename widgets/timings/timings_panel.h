@@ -1,0 +1,116 @@
+#pragma once
+// The Timings tab: import timing files (button, menu action or drag and drop, several at
+// once, off the GUI thread), the candidates and roofline charts, the table of records, the
+// import warnings and the end-to-end decision. Self-contained: place it in a tab or a dock.
+#include <QStringList>
+#include <QWidget>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/spec.h"
+#include "core/timings/record.h"
+#include "widgets/timings/timings_view.h"
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+
+namespace tl::gui {
+
+class ChartWidget;
+class EndToEndPanel;
+class ImportJob;
+class TimingsRecordsModel;
+struct ExplorerSnapshot;
+struct ImportedFile;
+
+class TimingsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimingsPanel(QWidget* parent = nullptr);
+    ~TimingsPanel() override;
+
+    // Imports the files in the background; a file imported before is replaced by its new
+    // records. Returns at once; importFinished() follows.
+    void importFiles(const QStringList& paths);
+    bool waitForImport(int timeoutMs = 30000);
+    void cancelImport();
+    void clearRecords();
+
+    // The open spec gives FLOPs and HBM bytes for the roofline, and its own configuration
+    // shows as an unmeasured candidate.
+    void setSpec(const Spec& spec);
+    void setSnapshot(const ExplorerSnapshot& snapshot);
+    void clearSpec();
+
+    // Chosen kernel and target; unset: automatic.
+    void setKernel(std::optional<std::string> kernel);
+    void setTarget(std::optional<std::string> target);
+
+    const TimingsView& view() const { return *view_; }
+    ChartWidget* candidatesChart() const { return candidates_; }
+    ChartWidget* rooflineChart() const { return roofline_; }
+    EndToEndPanel* endToEnd() const { return endToEnd_; }
+    TimingsRecordsModel* recordsModel() const { return model_; }
+    QSortFilterProxyModel* sortedRecords() const { return sorted_; }
+    QStringList warningLines() const;
+    QString statusText() const;
+    // "Import timings…", for a window's File menu.
+    QAction* importAction() const { return importAction_; }
+
+    // Asks for a file name and exports the chart on screen (PNG, SVG or PDF by suffix).
+    void exportCurrentChart();
+
+signals:
+    void importFinished(int records, int warnings);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void chooseAndImport();
+    void addImported(const std::vector<ImportedFile>& files);
+    void rebuild();
+    void showView();
+    void showProgress(int fileIndex, int fileCount, const QString& path, double fraction);
+    void endProgress(const QString& message);
+    void saveThreshold();
+
+    std::vector<TimingRecord> records_;
+    Diagnostics warnings_;
+    std::shared_ptr<const Spec> spec_;
+    TimingsSettings settings_;
+    std::shared_ptr<const TimingsView> view_;
+    CostCache costs_;
+
+    ImportJob* job_;
+    QAction* importAction_;
+    QPushButton* importButton_;
+    QPushButton* clearButton_;
+    QPushButton* exportButton_;
+    QComboBox* kernelBox_;
+    QComboBox* targetBox_;
+    QProgressBar* progress_;
+    QPushButton* cancelButton_;
+    QLabel* status_;
+    QTabWidget* charts_;
+    ChartWidget* candidates_;
+    ChartWidget* roofline_;
+    QTabWidget* lists_;
+    QTableView* table_;
+    TimingsRecordsModel* model_;
+    QSortFilterProxyModel* sorted_;
+    QListWidget* warningList_;
+    EndToEndPanel* endToEnd_;
+};
+
+}  // namespace tl::gui

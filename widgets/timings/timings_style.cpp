@@ -1,0 +1,125 @@
+#include "widgets/timings/timings_style.h"
+
+#include <QFileInfo>
+#include <QStringList>
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "core/timings/decision.h"
+#include "widgets/timings/chart_scale.h"
+#include "widgets/timings/timings_view.h"
+
+namespace tl::gui {
+namespace {
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+}  // namespace
+
+QColor targetColour(const TimingsView& view, const std::optional<std::string>& target) {
+    static const QColor hues[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
+                                  QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
+                                  QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00)};
+    const auto& known = view.measured_targets;
+    const auto it = target ? std::find(known.begin(), known.end(), *target) : known.end();
+    return hues[static_cast<std::size_t>(it - known.begin()) % std::size(hues)];
+}
+
+QColor provenanceColour(Provenance p) {
+    switch (p) {
+        case Provenance::Measured:
+            return QColor(0x00, 0x9E, 0x73);
+        case Provenance::Estimated:
+            return QColor(0xCC, 0x79, 0xA7);
+        case Provenance::Interpreted:
+        case Provenance::Unmeasured:
+            break;
+    }
+    return QColor(0x8C, 0x8C, 0x8C);
+}
+
+QColor warningColour() {
+    return QColor(0xE6, 0x9F, 0x00);
+}
+
+QVector<ChartBadge> provenanceBadges(const TimingsView& view,
+                                     const std::vector<std::size_t>& indices) {
+    // One badge per kind, in a fixed order; a measured one lists its targets.
+    std::map<Provenance, std::set<std::string>> kinds;
+    int unverified = 0, failed = 0;
+    for (std::size_t i : indices) {
+        const ProvenanceInfo& p = view.facts[i].provenance;
+        auto& targets = kinds[p.kind];
+        if (p.kind == Provenance::Measured) targets.insert(p.target.value_or("target unknown"));
+        unverified += p.unverified ? 1 : 0;
+        failed += view.records[i].status == TimingStatus::Failed ? 1 : 0;
+    }
+    QVector<ChartBadge> out;
+    for (const auto& [kind, targets] : kinds) {
+        ChartBadge b;
+        std::string text = badge_text(ProvenanceInfo{kind, std::nullopt, false});
+        if (kind == Provenance::Measured) {
+            std::string list;
+            for (const auto& t : targets) list += (list.empty() ? "" : ", ") + t;
+            text = "measured (" + list + ")";
+        }
+        b.text = QStringLiteral("\u25CF ") + qs(text);
+        b.colour = provenanceColour(kind);
+        b.tooltip = qs(badge_explanation(ProvenanceInfo{kind, std::nullopt, false}));
+        out.push_back(b);
+    }
+    if (unverified > 0)
+        out.push_back({QStringLiteral("\u26A0 %1 unverified").arg(unverified), warningColour(),
+                       QStringLiteral("the output was not checked on the target: "
+                                      "excluded from the decision")});
+    if (failed > 0)
+        out.push_back({QStringLiteral("\u2715 %1 failed").arg(failed), QColor(0xD5, 0x5E, 0x00),
+                       QStringLiteral("inf, out of memory or invalid: drawn above the times")});
+    return out;
+}
+
+QString recordLocation(const std::string& file, int line) {
+    if (file.empty()) return {};
+    const QString name = QFileInfo(qs(file)).fileName();
+    return line > 0 ? QStringLiteral("%1:%2").arg(name).arg(line) : name;
+}
+
+QString recordTooltip(const TimingsView& view, std::size_t i) {
+    const TimingRecord& r = view.records[i];
+    const RecordFacts& f = view.facts[i];
+    QStringList lines;
+    const std::string params = params_text(r.params);
+    lines << qs(r.impl.value_or("?") + ": " + (params.empty() ? r.label : params));
+    if (r.status == TimingStatus::Failed) {
+        lines << QStringLiteral("failed: no time (inf, out of memory or invalid)");
+    } else if (r.median_s) {
+        QString t = QStringLiteral("median %1").arg(qs(format_seconds(*r.median_s)));
+        if (r.min_s && r.max_s)
+            t += QStringLiteral(", min %1, max %2")
+                     .arg(qs(format_seconds(*r.min_s)), qs(format_seconds(*r.max_s)));
+        lines << t;
+    }
+    if (r.n)
+        lines
+            << QStringLiteral("%1 run(s), %2").arg(*r.n).arg(qs(std::string(to_string(r.method))));
+    lines << qs(badge_explanation(f.provenance));
+    if (f.roofline) {
+        lines << QStringLiteral("intensity %1; roof %2")
+                     .arg(qs(format_intensity(f.roofline->intensity)),
+                          qs(format_si(f.roofline->attainable_flops, "FLOP/s")));
+        if (f.roofline->achieved_flops)
+            lines << QStringLiteral("achieved %1 = %2 of the roof")
+                         .arg(qs(format_si(*f.roofline->achieved_flops, "FLOP/s")),
+                              qs(format_percent(*f.roofline->fraction_of_roof)));
+        else
+            lines << QStringLiteral("modelled bound %1")
+                         .arg(qs(format_seconds(f.roofline->roofline_s)));
+    }
+    if (f.excluded) lines << QStringLiteral("not in the decision: ") + qs(*f.excluded);
+    const QString where = recordLocation(r.file, r.line);
+    if (!where.isEmpty()) lines << where;
+    return lines.join(QLatin1Char('\n'));
+}
+
+}  // namespace tl::gui

@@ -1,0 +1,35 @@
+#pragma once
+// The Timings tab's colours and badges, one set for charts, table and panel (product.md,
+// "Visual language": Okabe-Ito hues, shapes as well as colours so greyscale still reads).
+#include <QColor>
+#include <QString>
+#include <QVector>
+#include <string>
+#include <vector>
+
+#include "widgets/timings/chart_widget.h"
+#include "widgets/timings/provenance.h"
+
+namespace tl::gui {
+
+struct TimingsView;
+
+// One hue per measured target of `view`, in the order they are listed; the next hue for a
+// record that names no target.
+QColor targetColour(const TimingsView& view, const std::optional<std::string>& target);
+QColor provenanceColour(Provenance p);
+QColor warningColour();
+
+// Badges for the records `indices` of `view`: one per provenance drawn, plus warnings for
+// unverified and failed records.
+QVector<ChartBadge> provenanceBadges(const TimingsView& view,
+                                     const std::vector<std::size_t>& indices);
+
+// "file.csv:12" (the file's name only; empty when the record has no file).
+QString recordLocation(const std::string& file, int line);
+
+// A multi-line description of record `i` for tooltips: name, times, runs, method,
+// provenance, where it came from, and why the decision leaves it out.
+QString recordTooltip(const TimingsView& view, std::size_t i);
+
+}  // namespace tl::gui
