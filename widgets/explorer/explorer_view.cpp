@@ -118,6 +118,7 @@ ExplorerView::ExplorerView(QWidget* parent)
     vsplit->addWidget(navigator_);
     vsplit->setStretchFactor(0, 4);
     vsplit->setStretchFactor(1, 1);
+    vsplit->setSizes({640, 160});  // the operands first; scaled to the space there is
     leftLayout->addWidget(vsplit, 1);
 
     auto* hsplit = new QSplitter(Qt::Horizontal, this);

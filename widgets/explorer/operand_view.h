@@ -17,6 +17,7 @@ class OperandView : public QWidget {
     Q_OBJECT
 public:
     explicit OperandView(QWidget* parent = nullptr);
+    QSize sizeHint() const override { return {360, 300}; }
 
     // Swaps the scene in; keeps the zoom and pan while the operand's extent stays the same.
     void setScene(view::OperandScene scene);

@@ -75,6 +75,9 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     fillExamplesMenu();
     files_->setRecentMenu(actions_.recent);
     resize(1440, 900);
+    // The first-run layout; a saved one replaces it.
+    resizeDocks({docks_[0], docks_[1]}, {430, 320}, Qt::Horizontal);
+    resizeDocks({docks_[2]}, {240}, Qt::Vertical);
     restoreSettings();
     updateTitle();
 }
@@ -109,8 +112,8 @@ void MainWindow::buildDocks() {
     addDockWidget(Qt::BottomDockWidgetArea, bottom);
     docks_ = {editor, findings, bottom};
     for (QDockWidget* d : docks_) actions_.view->addAction(d->toggleViewAction());
-    resizeDocks({editor, findings}, {500, 400}, Qt::Horizontal);
-    resizeDocks({bottom}, {190}, Qt::Vertical);
+    // The charts may be squeezed: the explorer in the middle is what a person opens TileLens for.
+    bottom_tabs_->setMinimumSize(240, 140);
 }
 
 void MainWindow::buildToolBar() {
