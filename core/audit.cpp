@@ -216,6 +216,7 @@ AuditResult run_audit(const Spec& spec, const AuditOptions& opt) {
     r.findings = own.findings;
     r.notes = own.notes;
     if (own.analysis) {
+        r.analysis = own.analysis;
         add_operands(*own.analysis, r);
         r.hbm_bytes = own.analysis->total_hbm_bytes();
     }

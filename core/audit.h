@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/analysis.h"
 #include "core/diagnostic.h"
 #include "core/finding.h"
 #include "core/spec.h"
@@ -102,6 +103,9 @@ struct AuditResult {
     std::vector<AuditCase> cases;
     std::vector<AuditProof> proofs;  // empty when the maps are not separable or it was off
     bool cancelled = false;
+    // The mapping analysis of the spec's own params when the indexing stage ran (not part of
+    // the reports; a GUI draws it without analysing twice).
+    std::optional<Analysis> analysis;
 
     std::vector<ContractRule> rules_checked;  // in the order they were checked
     std::vector<std::string> advice;          // contract advice (warnings that do not reject)

@@ -1,7 +1,6 @@
 #include "widgets/document/snapshot_compute.h"
 
 #include <chrono>
-#include <future>
 #include <memory>
 
 #include "core/analysis.h"
@@ -24,22 +23,22 @@ SnapshotResult compute_snapshot(const Spec& spec, quint64 generation) {
         ExplorerSnapshot s;
         s.generation = generation;
         s.spec = std::make_shared<const Spec>(spec);
-        // The audit resolves and analyses again on its own: it runs on a second thread
-        // meanwhile, so an edit waits for one analysis, not two. Live edits check contract
-        // and indexing only; numerics run on demand (Run, Audit).
-        auto audit = std::async(std::launch::async, [&spec] {
-            AuditOptions options;
-            options.stage = AuditStage::Indexing;
-            options.sweep = SweepMode::Off;
-            return std::make_shared<const AuditResult>(run_audit(spec, options));
-        });
-        ResolveResult resolved = resolve(spec);
-        if (resolved.instance)
+        // Live edits check contract and indexing only; numerics run on demand (Run, Audit).
+        // The audit's own analysis is what the views draw: one analysis per edit.
+        AuditOptions options;
+        options.stage = AuditStage::Indexing;
+        options.sweep = SweepMode::Off;
+        auto audit = std::make_shared<const AuditResult>(run_audit(spec, options));
+        if (audit->analysis) {
+            s.analysis = std::make_shared<const Analysis>(*audit->analysis);
+        } else if (ResolveResult resolved = resolve(spec); resolved.instance) {
+            // The contract rejected the spec: nothing was analysed, yet the views still draw.
             s.analysis = std::make_shared<const Analysis>(
                 analyse(*resolved.instance, AnalysisOptions{spec.revisit}));
-        else
+        } else {
             r.diagnostics = std::move(resolved.errors);
-        s.audit = audit.get();
+        }
+        s.audit = std::move(audit);
         r.snapshot = std::move(s);
     }
     r.milliseconds =
