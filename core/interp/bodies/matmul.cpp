@@ -78,6 +78,10 @@ private:
 
     template <class X, class Y>
     void accumulate(const X& xm, const Y& ym, const BlockView& o, bool init, bool last) {
+        if constexpr (std::is_integral_v<A>) {
+            accumulate_wrapping(xm, ym, o, init, last);
+            return;
+        }
         if (c_.scratch) {
             if (init) acc_.setZero();
             acc_.noalias() += xm * ym;
@@ -103,6 +107,22 @@ private:
             load_matrix(o, oa_);
         oa_ += prod_;
         store_matrix(o, oa_);
+    }
+
+    // Integer sums wrap around, as the hardware's do (padding holding the dtype's max makes
+    // them overflow). Signed overflow is undefined in C++, so products and sums run in uint64:
+    // the same bits, with a defined wrap-around.
+    template <class X, class Y>
+    void accumulate_wrapping(const X& xm, const Y& ym, const BlockView& o, bool init, bool last) {
+        const RowMat<std::uint64_t> prod =
+            xm.template cast<std::uint64_t>() * ym.template cast<std::uint64_t>();
+        RowMat<A>& sum = c_.scratch ? acc_ : oa_;
+        if (init)
+            sum.setZero(c_.bm, c_.bn);
+        else if (!c_.scratch)
+            load_matrix(o, oa_);
+        sum = (sum.template cast<std::uint64_t>() + prod).template cast<A>();
+        if (!c_.scratch || last) store_matrix(o, sum);
     }
 
     MatmulConfig c_;
