@@ -10,12 +10,12 @@
 #include <memory>
 
 #include "core/timings/roofline.h"
+#include "core/timings/timings_view.h"
 #include "timings_test_util.h"
 #include "widgets/timings/candidate_categories.h"
 #include "widgets/timings/candidates_chart.h"
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/roofline_chart.h"
-#include "widgets/timings/timings_view.h"
 
 using namespace tl;
 using namespace tl::gui;

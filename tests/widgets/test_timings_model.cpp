@@ -5,9 +5,9 @@
 
 #include <memory>
 
+#include "core/timings/timings_view.h"
 #include "timings_test_util.h"
 #include "widgets/timings/timings_records_model.h"
-#include "widgets/timings/timings_view.h"
 
 using namespace tl;
 using namespace tl::gui;

@@ -3,20 +3,20 @@
 // threshold, cancel, and a render in light and dark palettes.
 #include <gtest/gtest.h>
 #include <QDir>
-#include <QSettings>
 #include <QDropEvent>
 #include <QFile>
 #include <QMimeData>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QUrl>
 
 #include "core/timings/decision.h"
-#include "timings_test_util.h"
-#include "widgets/explorer_snapshot.h"
 #include "test_util.h"
+#include "timings_test_util.h"
 #include "widgets/document/spec_document.h"
+#include "widgets/explorer_snapshot.h"
 #include "widgets/mainwindow/main_window.h"
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/end_to_end_panel.h"

@@ -7,12 +7,12 @@
 #include "core/analysis.h"
 #include "core/flops.h"
 #include "core/instance.h"
+#include "core/timings/candidate_costs.h"
+#include "core/timings/provenance.h"
+#include "core/timings/timings_view.h"
 #include "timings_test_util.h"
 #include "widgets/timings/candidate_categories.h"
-#include "widgets/timings/candidate_costs.h"
 #include "widgets/timings/chart_scale.h"
-#include "widgets/timings/provenance.h"
-#include "widgets/timings/timings_view.h"
 
 using namespace tl;
 using namespace tl::gui;

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <map>
 
+#include "core/timings/timings_view.h"
 #include "widgets/timings/candidate_categories.h"
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/timings_style.h"
-#include "widgets/timings/timings_view.h"
 
 namespace tl::gui {
 namespace {

@@ -9,8 +9,8 @@
 #include <cstdio>
 
 #include "core/timings/decision.h"
+#include "core/timings/timings_view.h"
 #include "widgets/timings/timings_style.h"
-#include "widgets/timings/timings_view.h"
 
 namespace tl::gui {
 namespace {

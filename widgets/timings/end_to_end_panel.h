@@ -9,9 +9,11 @@ class QDoubleSpinBox;
 class QLabel;
 class QListWidget;
 
-namespace tl::gui {
-
+namespace tl {
 struct TimingsView;
+}  // namespace tl
+
+namespace tl::gui {
 
 class EndToEndPanel : public QWidget {
     Q_OBJECT

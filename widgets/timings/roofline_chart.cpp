@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "core/timings/roofline.h"
+#include "core/timings/timings_view.h"
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/timings_style.h"
-#include "widgets/timings/timings_view.h"
 
 namespace tl::gui {
 namespace {

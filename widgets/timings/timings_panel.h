@@ -11,7 +11,7 @@
 #include "core/diagnostic.h"
 #include "core/spec.h"
 #include "core/timings/record.h"
-#include "widgets/timings/timings_view.h"
+#include "core/timings/timings_view.h"
 
 class QAction;
 class QComboBox;

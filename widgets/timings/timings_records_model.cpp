@@ -3,9 +3,9 @@
 #include <QBrush>
 
 #include "core/timings/decision.h"
+#include "core/timings/timings_view.h"
 #include "widgets/timings/chart_scale.h"
 #include "widgets/timings/timings_style.h"
-#include "widgets/timings/timings_view.h"
 
 namespace tl::gui {
 namespace {

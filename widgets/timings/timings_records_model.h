@@ -4,9 +4,11 @@
 #include <QAbstractTableModel>
 #include <memory>
 
-namespace tl::gui {
-
+namespace tl {
 struct TimingsView;
+}  // namespace tl
+
+namespace tl::gui {
 
 class TimingsRecordsModel : public QAbstractTableModel {
     Q_OBJECT

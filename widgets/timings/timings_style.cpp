@@ -7,8 +7,8 @@
 #include <set>
 
 #include "core/timings/decision.h"
+#include "core/timings/timings_view.h"
 #include "widgets/timings/chart_scale.h"
-#include "widgets/timings/timings_view.h"
 
 namespace tl::gui {
 namespace {

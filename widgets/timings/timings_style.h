@@ -7,12 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "core/timings/provenance.h"
 #include "widgets/timings/chart_widget.h"
-#include "widgets/timings/provenance.h"
+
+namespace tl {
+struct TimingsView;
+}  // namespace tl
 
 namespace tl::gui {
-
-struct TimingsView;
 
 // One hue per measured target of `view`, in the order they are listed; the next hue for a
 // record that names no target.

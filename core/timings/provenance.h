@@ -1,12 +1,12 @@
 #pragma once
 // Where a figure comes from (product.md, "The rule of evidence"): measured on a named target,
-// interpreted on the CPU, estimated by a model, or unmeasured. Plain C++, no Qt.
+// interpreted on the CPU, estimated by a model, or unmeasured.
 #include <optional>
 #include <string>
 
 #include "core/timings/record.h"
 
-namespace tl::gui {
+namespace tl {
 
 enum class Provenance { Measured, Interpreted, Estimated, Unmeasured };
 
@@ -25,4 +25,4 @@ std::string badge_text(const ProvenanceInfo& p);
 // One line saying what the badge means, for tooltips.
 std::string badge_explanation(const ProvenanceInfo& p);
 
-}  // namespace tl::gui
+}  // namespace tl

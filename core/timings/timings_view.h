@@ -1,7 +1,7 @@
 #pragma once
-// Everything the Timings tab shows, computed in one go from the imported records, the open
-// spec and the settings: provenance, FLOPs/bytes, roofline points, the decision and why
-// records are left out of it. An immutable value: views swap it in whole. Plain C++, no Qt.
+// Everything the Timings tab and `tilelens-audit timings --spec` show, computed in one go
+// from the imported records, the open spec and the settings: provenance, FLOPs/bytes,
+// roofline points, the decision and why records are left out of it. An immutable value.
 #include <memory>
 #include <optional>
 #include <string>
@@ -10,13 +10,13 @@
 #include "core/diagnostic.h"
 #include "core/spec.h"
 #include "core/target.h"
+#include "core/timings/candidate_costs.h"
 #include "core/timings/decision.h"
+#include "core/timings/provenance.h"
 #include "core/timings/record.h"
 #include "core/timings/roofline.h"
-#include "widgets/timings/candidate_costs.h"
-#include "widgets/timings/provenance.h"
 
-namespace tl::gui {
+namespace tl {
 
 struct TimingsSettings {
     std::optional<std::string> kernel;  // unset: the one kernel timed as the candidate impl
@@ -24,6 +24,7 @@ struct TimingsSettings {
     std::optional<double> share;        // typed in; wins over the files' shares
     double threshold = 0.02;            // end-to-end saving that earns the complexity
     std::string candidate_impl = "pallas";
+    std::optional<std::string> baseline;  // unset: the fastest other impl on the target
 };
 
 // A target's roof for one dtype.
@@ -80,4 +81,4 @@ DType record_dtype(const TimingRecord& r, const Spec* spec);
 std::optional<RoofFigures> roof_figures(const std::string& target_id, DType dtype, const Spec* spec,
                                         const TargetCatalog& catalog, std::string* why);
 
-}  // namespace tl::gui
+}  // namespace tl

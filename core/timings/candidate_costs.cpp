@@ -1,4 +1,4 @@
-#include "widgets/timings/candidate_costs.h"
+#include "core/timings/candidate_costs.h"
 
 #include <map>
 
@@ -6,7 +6,7 @@
 #include "core/flops.h"
 #include "core/instance.h"
 
-namespace tl::gui {
+namespace tl {
 namespace {
 
 double compulsory_bytes(const Instance& inst) {
@@ -104,4 +104,4 @@ std::vector<CandidateCost> candidate_costs(const std::vector<TimingRecord>& reco
     return costs;
 }
 
-}  // namespace tl::gui
+}  // namespace tl

@@ -1,9 +1,9 @@
-#include "widgets/timings/timings_view.h"
+#include "core/timings/timings_view.h"
 
 #include <algorithm>
 #include <set>
 
-namespace tl::gui {
+namespace tl {
 namespace {
 
 std::optional<DType> dtype_alias(const std::string& s) {
@@ -123,6 +123,7 @@ TimingsView make_timings_view(std::vector<TimingRecord> records, Diagnostics war
     config.share = settings.share;
     config.threshold = settings.threshold;
     config.candidate_impl = settings.candidate_impl;
+    config.baseline = settings.baseline;
     v.decision = decide(records, config);
 
     const std::size_t imported = records.size();
@@ -182,4 +183,4 @@ TimingsView make_timings_view(std::vector<TimingRecord> records, Diagnostics war
     return v;
 }
 
-}  // namespace tl::gui
+}  // namespace tl

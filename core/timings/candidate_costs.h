@@ -2,7 +2,7 @@
 // FLOPs and HBM bytes per timing record, for the roofline. A record that carries its own
 // figures keeps them; otherwise they come from the open spec with the record's params:
 // FLOPs from the kernel body (core/flops.h), bytes from the pipeline model's copy-skip
-// traffic (core/analysis.h). Plain C++, no Qt.
+// traffic (core/analysis.h).
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -12,7 +12,7 @@
 #include "core/spec.h"
 #include "core/timings/record.h"
 
-namespace tl::gui {
+namespace tl {
 
 struct CandidateCost {
     std::optional<double> flops;  // per run
@@ -52,4 +52,4 @@ std::vector<CandidateCost> candidate_costs(const std::vector<TimingRecord>& reco
                                            std::int64_t max_programs = std::int64_t{1} << 20,
                                            CostCache* cache = nullptr);
 
-}  // namespace tl::gui
+}  // namespace tl

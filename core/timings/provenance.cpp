@@ -1,6 +1,6 @@
-#include "widgets/timings/provenance.h"
+#include "core/timings/provenance.h"
 
-namespace tl::gui {
+namespace tl {
 
 ProvenanceInfo provenance_of(const TimingRecord& r) {
     ProvenanceInfo p;
@@ -55,4 +55,4 @@ std::string badge_explanation(const ProvenanceInfo& p) {
     return text;
 }
 
-}  // namespace tl::gui
+}  // namespace tl

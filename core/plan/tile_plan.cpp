@@ -1,0 +1,244 @@
+#include "core/plan/tile_plan.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <variant>
+
+#include "core/analysis.h"
+#include "core/contract.h"
+#include "core/flops.h"
+#include "core/instance.h"
+#include "core/target.h"
+#include "core/timings/roofline.h"
+
+namespace tl {
+namespace {
+
+constexpr std::int64_t kSmallestLadderSize = 8;
+
+bool word_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+
+// True when `text` mentions the identifier `name` (whole words only).
+bool mentions(const std::string& text, const std::string& name) {
+    for (auto at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+        const auto end = at + name.size();
+        if ((at == 0 || !word_char(text[at - 1])) && (end == text.size() || !word_char(text[end])))
+            return true;
+    }
+    return false;
+}
+
+bool sizes_a_shape(const Spec& spec, const std::string& name) {
+    for (const auto& op : spec.operands)
+        for (const auto& dim : op.shape)
+            if (const auto* text = std::get_if<std::string>(&dim); text && mentions(*text, name))
+                return true;
+    return false;
+}
+
+// The peak the roofline uses: the first input's dtype, or bfloat16 when the target has no
+// figure for it (float32 matmuls on TPU are emulated), saying so.
+void choose_peak(const TargetProfile& t, const Instance& inst, TilePlan& plan) {
+    DType dtype = DType::BFloat16;
+    for (const auto& op : inst.operands)
+        if (op.role == Role::Input) {
+            dtype = op.dtype;
+            break;
+        }
+    plan.hbm_bytes_per_s = t.hbm_bytes_per_s;
+    if (const auto p = t.peak(dtype)) {
+        plan.peak_flops = p;
+        plan.peak_label = std::string(to_string(dtype));
+    } else if (const auto bf = t.peak(DType::BFloat16)) {
+        plan.peak_flops = bf;
+        plan.peak_label = "bfloat16 (no " + std::string(to_string(dtype)) + " figure)";
+    }
+}
+
+void model_roofline(const TilePlan& plan, PlanCandidate& c) {
+    if (!plan.hbm_bytes_per_s) return;
+    const double bytes = static_cast<double>(c.hbm_bytes);
+    if (c.flops && *c.flops > 0 && plan.peak_flops) {
+        if (const auto p =
+                roofline_point(*c.flops, bytes, *plan.peak_flops, *plan.hbm_bytes_per_s)) {
+            c.roofline_s = p->roofline_s;
+            c.bound = p->compute_bound ? "compute" : "memory";
+        }
+        return;
+    }
+    c.roofline_s = bytes / *plan.hbm_bytes_per_s;  // nothing to compute: data movement only
+    c.bound = "memory";
+}
+
+// Checks one combination: resolved, within the program budget, accepted by the contract,
+// clean under the indexing checks; then its traffic and bound.
+std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const TargetProfile& target,
+                                                   const ParamMap& tiles, const TilePlan& plan,
+                                                   const PlanOptions& options) {
+    PlanRejection no{tiles, "", ""};
+    const ResolveResult resolved = resolve(spec, tiles);
+    if (!resolved.instance) {
+        no.rule = "spec";
+        no.message = join(resolved.errors, "; ");
+        return no;
+    }
+    const Instance& inst = *resolved.instance;
+    if (inst.programs() > options.max_programs) {
+        no.rule = "programs";
+        no.message = std::to_string(inst.programs()) + " programs: more than the " +
+                     std::to_string(options.max_programs) +
+                     " the planner models; blocks this small are not worth timing";
+        return no;
+    }
+    const ContractOptions copt =
+        spec.kernel ? contract_options(spec.kernel->options) : ContractOptions{};
+    const ContractResult contract = check_contract(inst, target, copt);
+    if (contract.rejected()) {
+        no.rule = contract.violations.front().rule;
+        no.message = contract.violations.front().message;
+        return no;
+    }
+    AnalysisOptions aopt;
+    aopt.revisit = spec.revisit;
+    const Analysis analysis = analyse(inst, aopt);
+    if (!analysis.errors().empty()) {
+        no.rule = "spec";
+        no.message = analysis.errors().front().to_string();
+        return no;
+    }
+    for (const auto& f : analysis.findings())
+        if (f.severity == Severity::Error) {
+            no.rule = f.kind;
+            no.message = f.message;
+            return no;
+        }
+    PlanCandidate c;
+    c.params = tiles;
+    c.programs = inst.programs();
+    if (spec.kernel)
+        if (const auto f = kernel_flops(spec.kernel->body, inst)) c.flops = static_cast<double>(*f);
+    c.hbm_bytes = analysis.total_hbm_bytes();
+    c.vmem_bytes = contract.vmem_bytes > 0 ? contract.vmem_bytes : analysis.total_vmem_bytes();
+    model_roofline(plan, c);
+    return c;
+}
+
+bool faster(const PlanCandidate& a, const PlanCandidate& b) {
+    if (a.roofline_s.has_value() != b.roofline_s.has_value()) return a.roofline_s.has_value();
+    if (a.roofline_s && *a.roofline_s != *b.roofline_s) return *a.roofline_s < *b.roofline_s;
+    if (a.vmem_bytes != b.vmem_bytes) return a.vmem_bytes < b.vmem_bytes;
+    return a.programs < b.programs;
+}
+
+}  // namespace
+
+std::vector<TileParam> tile_params(const Spec& spec) {
+    std::vector<TileParam> out;
+    const ResolveResult base = resolve(spec);
+    if (!base.instance) return out;
+    for (const auto& [name, value] : spec.params) {
+        if (sizes_a_shape(spec, name)) continue;
+        TileParam p{name, value, 0, {}};
+        for (std::size_t o = 0; o < spec.operands.size(); ++o) {
+            const auto& block = spec.operands[o].block_shape;
+            if (!block) continue;
+            for (std::size_t d = 0; d < block->size(); ++d) {
+                const auto* text = std::get_if<std::string>(&(*block)[d].size);
+                if ((*block)[d].kind != BlockDim::Kind::Blocked || !text || *text != name) continue;
+                p.largest_dim = std::max(p.largest_dim, base.instance->operands[o].shape[d]);
+            }
+        }
+        if (p.largest_dim == 0) continue;
+        std::set<std::int64_t> values{value, p.largest_dim};
+        for (std::int64_t v = kSmallestLadderSize; v < p.largest_dim; v *= 2) values.insert(v);
+        p.values.assign(values.begin(), values.end());
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
+    PlanOutcome out;
+    const std::string target_id = options.target.value_or(spec.target_id());
+    const ResolveResult base = resolve(spec);
+    out.errors = base.errors;
+    const auto profile = resolve_target(builtin_targets(), target_id, spec.target_overrides,
+                                        &out.errors, options.target ? "--target" : "target");
+    if (!base.instance || !profile || !out.errors.empty()) return out;
+    if (profile->kind == TargetKind::Interpret) {
+        out.errors.push_back({"", options.target ? "--target" : "target", 0, 0,
+                              "the interpret target has no hardware to plan for; pass --target "
+                              "with one of: " +
+                                  [] {
+                                      std::string ids;
+                                      for (const auto& id : builtin_targets().ids())
+                                          if (id != "interpret")
+                                              ids += (ids.empty() ? "" : ", ") + id;
+                                      return ids;
+                                  }()});
+        return out;
+    }
+
+    TilePlan plan;
+    plan.spec = spec.name;
+    plan.target = target_id;
+    plan.tile_params = tile_params(spec);
+    for (const auto& [name, value] : spec.params) {
+        const bool tile = std::any_of(plan.tile_params.begin(), plan.tile_params.end(),
+                                      [&](const TileParam& p) { return p.name == name; });
+        if (!tile) plan.fixed[name] = value;
+    }
+    choose_peak(*profile, *base.instance, plan);
+    if (!plan.hbm_bytes_per_s)
+        plan.notes.push_back("no HBM bandwidth figure for " + target_id +
+                             ": no roofline bound; set target_overrides.hbm_bytes_per_s");
+    if (plan.tile_params.empty())
+        plan.notes.push_back(
+            "no tile params: no param sizes a block dimension on its own (write block_shape "
+            "entries as params, e.g. [\"bm\", \"bk\"]); only the spec's own tiling is listed");
+
+    // Every combination, odometer order (last param fastest), up to the budget.
+    std::vector<std::size_t> at(plan.tile_params.size(), 0);
+    std::int64_t combinations = 1;
+    for (const auto& p : plan.tile_params)
+        combinations = std::min<std::int64_t>(combinations * std::int64_t(p.values.size()),
+                                              std::int64_t{1} << 40);
+    std::int64_t examined = 0;
+    for (bool more = true; more && examined < options.max_combinations; ++examined) {
+        ParamMap tiles;
+        bool own = true;
+        for (std::size_t i = 0; i < at.size(); ++i) {
+            const auto& p = plan.tile_params[i];
+            tiles[p.name] = p.values[at[i]];
+            own = own && p.values[at[i]] == p.spec_value;
+        }
+        auto result = examine(spec, *profile, tiles, plan, options);
+        if (auto* c = std::get_if<PlanCandidate>(&result)) {
+            c->is_spec = own;
+            plan.candidates.push_back(std::move(*c));
+        } else {
+            plan.rejected.push_back(std::get<PlanRejection>(std::move(result)));
+        }
+        more = false;
+        for (std::size_t i = at.size(); i-- > 0;) {
+            if (++at[i] < plan.tile_params[i].values.size()) {
+                more = true;
+                break;
+            }
+            at[i] = 0;
+        }
+    }
+    if (combinations > examined)
+        plan.notes.push_back(std::to_string(combinations - examined) + " of " +
+                             std::to_string(combinations) +
+                             " combinations not examined (the planner stops at " +
+                             std::to_string(options.max_combinations) + ")");
+    std::stable_sort(plan.candidates.begin(), plan.candidates.end(), faster);
+    out.plan = std::move(plan);
+    return out;
+}
+
+}  // namespace tl

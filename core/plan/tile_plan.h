@@ -1,0 +1,90 @@
+#pragma once
+// The measurement plan (audit-contract.md, "Plan output"): the tile candidates of a spec that
+// pass the target's contract and the indexing checks, each with its modelled traffic, VMEM
+// footprint and roofline bound, marked unmeasured until a verified measurement says otherwise.
+//
+// Tile params are the params that size a blocked dimension of some operand's block on their
+// own ("bm" in block_shape ["bm", "bk"]) and size no operand's shape. Each takes the powers of
+// two from 8 up to the largest array dimension it blocks, that dimension itself, and the
+// spec's own value; the candidates are every combination, checked one by one.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/spec.h"
+#include "core/timings/record.h"
+
+namespace tl {
+
+using ParamMap = std::map<std::string, std::int64_t>;
+
+struct TileParam {
+    std::string name;
+    std::int64_t spec_value = 0;
+    std::int64_t largest_dim = 0;  // the largest array dimension it blocks
+    std::vector<std::int64_t> values;
+};
+
+struct PlanCandidate {
+    ParamMap params;  // tile params only
+    std::int64_t programs = 0;
+    std::optional<double> flops;
+    std::int64_t hbm_bytes = 0;
+    std::int64_t vmem_bytes = 0;
+    std::optional<double> roofline_s;        // max(flops / peak, bytes / bandwidth)
+    std::string bound;                       // "compute", "memory", or "" without a roof
+    bool is_spec = false;                    // the spec's own tile sizes
+    std::optional<double> measured_s;        // the median of a matching verified measurement
+    std::optional<double> fraction_of_roof;  // roofline_s / measured_s
+    std::string measured_from;               // "file:line" of that measurement
+    bool measured() const { return measured_s.has_value(); }
+};
+
+struct PlanRejection {
+    ParamMap params;
+    std::string rule;  // a contract rule id, an indexing finding kind, or "programs"
+    std::string message;
+};
+
+struct TilePlan {
+    std::string spec, target;
+    std::vector<TileParam> tile_params;
+    ParamMap fixed;                         // the spec's other params, as written
+    std::vector<PlanCandidate> candidates;  // fastest roofline bound first
+    std::vector<PlanRejection> rejected;
+    std::optional<double> peak_flops, hbm_bytes_per_s;
+    std::string peak_label;          // the dtype whose peak the roofline uses
+    std::vector<std::string> notes;  // what was left out and why
+};
+
+struct PlanOptions {
+    std::optional<std::string> target;  // replaces the spec's target
+    std::int64_t max_combinations = 4096;
+    std::int64_t max_programs = std::int64_t{1} << 22;  // larger grids are not modelled
+};
+
+struct PlanOutcome {
+    std::optional<TilePlan> plan;
+    Diagnostics errors;  // the spec does not resolve, the target is unknown or has no roof
+};
+
+// The tile params of `spec`, with the values the planner tries.
+std::vector<TileParam> tile_params(const Spec& spec);
+
+PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options = {});
+
+// Fills measured_s (and fraction_of_roof) of the candidates that a verified, measured,
+// successful record of the spec's kernel on the plan's target times with the same tile
+// params (and, where the record gives them, the same other params). Returns notes on records
+// that could not be matched.
+std::vector<std::string> attach_measurements(TilePlan& plan, const Spec& spec,
+                                             const std::vector<TimingRecord>& records,
+                                             const std::string& candidate_impl = "pallas");
+
+// The `plan --json` document.
+Json plan_json(const TilePlan& plan);
+
+}  // namespace tl

@@ -1,0 +1,268 @@
+// The measurement plan: tile params, candidates that pass the contract and indexing checks,
+// their modelled traffic and roofline bound, rejections with their rule, and measurements
+// matched from timing records.
+#include <algorithm>
+#include <cmath>
+
+#include "core/audit.h"
+#include "core/plan/tile_plan.h"
+#include "core/target.h"
+#include "test_interp_util.h"
+
+namespace tl {
+namespace {
+
+using test::load;
+using test::matmul_spec;
+
+Json on_target(Json j, const std::string& target) {
+    j["target"] = target;
+    return j;
+}
+
+TilePlan plan_or_fail(const Spec& spec, PlanOptions options = {}) {
+    PlanOutcome out = plan_tiles(spec, options);
+    if (!out.plan) {
+        ADD_FAILURE() << join(out.errors);
+        return {};
+    }
+    return *out.plan;
+}
+
+const PlanCandidate* find(const TilePlan& plan, const ParamMap& params) {
+    for (const auto& c : plan.candidates)
+        if (c.params == params) return &c;
+    return nullptr;
+}
+
+const PlanRejection* find_rejection(const TilePlan& plan, const ParamMap& params) {
+    for (const auto& r : plan.rejected)
+        if (r.params == params) return &r;
+    return nullptr;
+}
+
+TEST(TileParams, BlockSizesThatSizeNoShape) {
+    const Spec s = load(matmul_spec(300, 500, 256, 128, 128, 128));
+    const auto params = tile_params(s);
+    ASSERT_EQ(params.size(), 3u);
+    EXPECT_EQ(params[0].name, "bm");
+    EXPECT_EQ(params[0].largest_dim, 300);
+    // Powers of two from 8 below the dimension, the dimension, the spec's own value.
+    EXPECT_EQ(params[0].values, (std::vector<std::int64_t>{8, 16, 32, 64, 128, 256, 300}));
+    EXPECT_EQ(params[1].name, "bn");
+    EXPECT_EQ(params[1].values.back(), 500);
+    EXPECT_EQ(params[2].name, "bk");  // sizes x's columns and y's rows: K = 256
+    EXPECT_EQ(params[2].values, (std::vector<std::int64_t>{8, 16, 32, 64, 128, 256}));
+}
+
+TEST(TileParams, ASpecValueOffTheLadderIsKept) {
+    const Spec s = load(matmul_spec(300, 500, 256, 96, 128, 128));
+    const auto params = tile_params(s);
+    ASSERT_FALSE(params.empty());
+    EXPECT_TRUE(std::count(params[0].values.begin(), params[0].values.end(), 96));
+}
+
+TEST(Plan, EveryCandidatePassesTheContractAndItsFiguresAreTheModels) {
+    const Spec s = load(on_target(matmul_spec(300, 500, 256, 128, 128, 128), "tpu-v5e"));
+    const TilePlan plan = plan_or_fail(s);
+    ASSERT_FALSE(plan.candidates.empty());
+    EXPECT_EQ(plan.fixed, (ParamMap{{"K", 256}, {"M", 300}, {"N", 500}}));
+    const TargetProfile& tpu = *builtin_targets().find("tpu-v5e");
+    for (const auto& c : plan.candidates) {
+        // The TPU tiling rule on f32: rows a multiple of 8, lanes of 128, or the whole dim.
+        const auto bm = c.params.at("bm"), bn = c.params.at("bn"), bk = c.params.at("bk");
+        EXPECT_TRUE(bm % 8 == 0 || bm == 300) << bm;
+        EXPECT_TRUE(bn % 128 == 0 || bn == 500) << bn;
+        EXPECT_TRUE(bk % 128 == 0 || bk == 256) << bk;
+        ASSERT_TRUE(c.flops && c.roofline_s);
+        EXPECT_EQ(*c.flops, 2.0 * 300 * 500 * 256);
+        ASSERT_TRUE(plan.peak_flops && plan.hbm_bytes_per_s);
+        const double by_hand =
+            std::max(*c.flops / *plan.peak_flops, double(c.hbm_bytes) / *plan.hbm_bytes_per_s);
+        EXPECT_DOUBLE_EQ(*c.roofline_s, by_hand);
+        EXPECT_LE(c.vmem_bytes, *tpu.vmem_limit_bytes);
+        EXPECT_FALSE(c.measured());
+    }
+    EXPECT_TRUE(std::is_sorted(plan.candidates.begin(), plan.candidates.end(),
+                               [](const PlanCandidate& a, const PlanCandidate& b) {
+                                   return *a.roofline_s < *b.roofline_s;
+                               }));
+}
+
+TEST(Plan, TheSpecsOwnTilingMatchesTheAudit) {
+    const Spec s = load(on_target(matmul_spec(300, 500, 256, 128, 128, 128), "tpu-v5e"));
+    const TilePlan plan = plan_or_fail(s);
+    const PlanCandidate* own = find(plan, {{"bm", 128}, {"bn", 128}, {"bk", 128}});
+    ASSERT_NE(own, nullptr);
+    EXPECT_TRUE(own->is_spec);
+    AuditOptions opt;
+    opt.stage = AuditStage::Indexing;
+    opt.sweep = SweepMode::Off;
+    const AuditResult audit = run_audit(s, opt);
+    EXPECT_EQ(own->hbm_bytes, audit.hbm_bytes);
+    EXPECT_EQ(own->vmem_bytes, audit.vmem_bytes);
+    EXPECT_EQ(own->programs, audit.programs);
+    EXPECT_EQ(std::count_if(plan.candidates.begin(), plan.candidates.end(),
+                            [](const PlanCandidate& c) { return c.is_spec; }),
+              1);
+}
+
+TEST(Plan, TilingAndVmemRejectionsNameTheirRule) {
+    Json j = on_target(matmul_spec(2048, 2048, 2048, 256, 256, 256), "tpu-v5e");
+    j["target_overrides"] = {{"vmem_limit_bytes", 4 << 20}};
+    const TilePlan plan = plan_or_fail(load(j));
+    const PlanRejection* lanes = find_rejection(plan, {{"bm", 256}, {"bn", 64}, {"bk", 256}});
+    ASSERT_NE(lanes, nullptr);
+    EXPECT_EQ(lanes->rule, "block_tiling");
+    EXPECT_NE(lanes->message.find("128"), std::string::npos) << lanes->message;
+    const PlanRejection* big = find_rejection(plan, {{"bm", 2048}, {"bn", 2048}, {"bk", 2048}});
+    ASSERT_NE(big, nullptr);
+    EXPECT_EQ(big->rule, "vmem");
+    for (const auto& c : plan.candidates) EXPECT_LE(c.vmem_bytes, 4 << 20);
+    // Raising the budget admits more candidates.
+    j["target_overrides"] = {{"vmem_limit_bytes", 64 << 20}};
+    EXPECT_GT(plan_or_fail(load(j)).candidates.size(), plan.candidates.size());
+}
+
+TEST(Plan, IndexingErrorsRejectACandidate) {
+    // A floor-divided grid leaves the tail of M unwritten whenever bm does not divide it.
+    Json j = on_target(matmul_spec(384, 256, 256, 128, 128, 128), "tpu-v5e");
+    j["grid"] = {"M // bm", "cdiv(N, bn)", "cdiv(K, bk)"};
+    const TilePlan plan = plan_or_fail(load(j));
+    const PlanRejection* tail = find_rejection(plan, {{"bm", 256}, {"bn", 128}, {"bk", 128}});
+    ASSERT_NE(tail, nullptr);
+    EXPECT_EQ(tail->rule, "uncovered_output");
+    EXPECT_NE(find(plan, {{"bm", 128}, {"bn", 128}, {"bk", 128}}), nullptr);
+    for (const auto& c : plan.candidates) EXPECT_EQ(384 % c.params.at("bm"), 0);
+}
+
+TEST(Plan, GridsPastTheProgramBudgetAreRejected) {
+    const Spec s = load(on_target(matmul_spec(4096, 4096, 4096, 512, 512, 512), "tpu-v5e"));
+    PlanOptions opt;
+    opt.max_programs = 4096;
+    const TilePlan plan = plan_or_fail(s, opt);
+    const PlanRejection* small = find_rejection(plan, {{"bm", 8}, {"bn", 128}, {"bk", 128}});
+    ASSERT_NE(small, nullptr);
+    EXPECT_EQ(small->rule, "programs");
+    for (const auto& c : plan.candidates) EXPECT_LE(c.programs, 4096);
+}
+
+TEST(Plan, TheInterpretTargetHasNothingToPlanFor) {
+    const PlanOutcome out = plan_tiles(load(matmul_spec(64, 64, 64, 32, 32, 32)));
+    EXPECT_FALSE(out.plan);
+    ASSERT_FALSE(out.errors.empty());
+    EXPECT_NE(out.errors.front().message.find("tpu-v5e"), std::string::npos);
+    PlanOptions opt;
+    opt.target = "tpu-v5e";
+    EXPECT_TRUE(plan_tiles(load(matmul_spec(64, 64, 64, 32, 32, 32)), opt).plan);
+    opt.target = "tpu-v5";
+    const PlanOutcome unknown = plan_tiles(load(matmul_spec(64, 64, 64, 32, 32, 32)), opt);
+    EXPECT_FALSE(unknown.plan);
+    EXPECT_EQ(unknown.errors.front().path, "--target");
+}
+
+TEST(Plan, WithoutTileParamsOnlyTheSpecsTilingIsListed) {
+    Json j = on_target(matmul_spec(256, 256, 256, 128, 128, 128), "tpu-v5e");
+    for (auto& op : j["operands"]) op["block_shape"] = {128, 128};
+    const TilePlan plan = plan_or_fail(load(j));
+    EXPECT_TRUE(plan.tile_params.empty());
+    ASSERT_EQ(plan.candidates.size(), 1u);
+    EXPECT_TRUE(plan.candidates[0].is_spec);
+    EXPECT_FALSE(plan.notes.empty());
+}
+
+TEST(Plan, TheCombinationBudgetIsReported) {
+    const Spec s = load(on_target(matmul_spec(2048, 2048, 2048, 256, 256, 256), "tpu-v5e"));
+    PlanOptions opt;
+    opt.max_combinations = 10;
+    const TilePlan plan = plan_or_fail(s, opt);
+    EXPECT_EQ(plan.candidates.size() + plan.rejected.size(), 10u);
+    ASSERT_FALSE(plan.notes.empty());
+    EXPECT_NE(plan.notes.back().find("not examined"), std::string::npos);
+}
+
+TimingRecord measured(const std::string& params_json, double median, bool verified = true) {
+    TimingRecord r;
+    r.file = "t.csv";
+    r.line = 3;
+    r.kernel = "matmul";
+    r.impl = "pallas";
+    r.target = "tpu-v5e";
+    r.params = Json::parse(params_json);
+    r.source = TimingSource::Measured;
+    r.verified = verified;
+    r.median_s = median;
+    return r;
+}
+
+TEST(PlanMeasurements, AVerifiedMeasurementFillsItsCandidate) {
+    const Spec s = load(on_target(matmul_spec(300, 500, 256, 128, 128, 128), "tpu-v5e"));
+    TilePlan plan = plan_or_fail(s);
+    const auto notes = attach_measurements(
+        plan, s,
+        {measured(R"({"M": 300, "N": 500, "K": 256, "bm": 128, "bn": 128, "bk": 128})", 2e-5)});
+    EXPECT_TRUE(notes.empty());
+    const PlanCandidate* c = find(plan, {{"bm", 128}, {"bn", 128}, {"bk", 128}});
+    ASSERT_TRUE(c && c->measured());
+    EXPECT_EQ(*c->measured_s, 2e-5);
+    ASSERT_TRUE(c->fraction_of_roof);
+    EXPECT_DOUBLE_EQ(*c->fraction_of_roof, *c->roofline_s / 2e-5);
+    EXPECT_EQ(c->measured_from, "t.csv:3");
+    EXPECT_EQ(plan_json(plan)["candidates"][std::size_t(c - plan.candidates.data())]["status"],
+              "measured");
+}
+
+TEST(PlanMeasurements, RecordsThatCannotCountSayWhy) {
+    const Spec s = load(on_target(matmul_spec(300, 500, 256, 128, 128, 128), "tpu-v5e"));
+    TilePlan plan = plan_or_fail(s);
+    TimingRecord other_target = measured(R"({"bm": 128, "bn": 128, "bk": 128})", 1e-5);
+    other_target.target = "tpu-v4";
+    TimingRecord interpret = measured(R"({"bm": 128, "bn": 128, "bk": 128})", 1e-5);
+    interpret.source = TimingSource::Interpret;
+    TimingRecord baseline = measured(R"({"M": 300})", 1e-5);
+    baseline.impl = "xla";
+    const auto notes = attach_measurements(
+        plan, s,
+        {measured(R"({"bm": 128, "bn": 128, "bk": 128})", 1e-5, false), other_target, interpret,
+         measured(R"({"M": 512, "bm": 128, "bn": 128, "bk": 128})", 1e-5),
+         measured(R"({"bm": 24, "bn": 128, "bk": 128})", 1e-5), baseline});
+    ASSERT_EQ(notes.size(), 5u);  // the baseline is not a candidate and needs no note
+    EXPECT_NE(notes[0].find("unverified"), std::string::npos);
+    EXPECT_NE(notes[1].find("tpu-v4"), std::string::npos);
+    EXPECT_NE(notes[2].find("interpret"), std::string::npos);
+    EXPECT_NE(notes[3].find("M = 512"), std::string::npos);
+    EXPECT_NE(notes[4].find("not a candidate"), std::string::npos);
+    for (const auto& c : plan.candidates) EXPECT_FALSE(c.measured());
+}
+
+TEST(PlanMeasurements, TheFasterOfTwoMeasurementsStands) {
+    const Spec s = load(on_target(matmul_spec(300, 500, 256, 128, 128, 128), "tpu-v5e"));
+    TilePlan plan = plan_or_fail(s);
+    const auto notes =
+        attach_measurements(plan, s,
+                            {measured(R"({"bm": 128, "bn": 128, "bk": 128})", 3e-5),
+                             measured(R"({"bm": 128, "bn": 128, "bk": 128})", 2e-5),
+                             measured(R"({"bm": 128, "bn": 128, "bk": 128})", 4e-5)});
+    EXPECT_EQ(notes.size(), 1u);
+    EXPECT_EQ(*find(plan, {{"bm", 128}, {"bn", 128}, {"bk", 128}})->measured_s, 2e-5);
+}
+
+TEST(PlanJson, CarriesTheContractsKeys) {
+    const Spec s = load(on_target(matmul_spec(300, 500, 256, 128, 128, 128), "tpu-v5e"));
+    const Json j = plan_json(plan_or_fail(s));
+    EXPECT_EQ(j["tilelens_plan"], 1);
+    EXPECT_EQ(j["spec"], "mm");
+    EXPECT_EQ(j["target"], "tpu-v5e");
+    ASSERT_FALSE(j["candidates"].empty());
+    for (const char* key :
+         {"params", "flops", "hbm_bytes", "vmem_bytes", "roofline_s", "bound", "status"})
+        EXPECT_TRUE(j["candidates"][0].contains(key)) << key;
+    EXPECT_TRUE(j["candidates"][0]["flops"].is_number_integer());
+    EXPECT_EQ(j["candidates"][0]["status"], "unmeasured");
+    ASSERT_FALSE(j["rejected"].empty());
+    for (const char* key : {"params", "rule", "message"})
+        EXPECT_TRUE(j["rejected"][0].contains(key)) << key;
+}
+
+}  // namespace
+}  // namespace tl
