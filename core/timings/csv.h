@@ -31,7 +31,7 @@ private:
     bool read_line(std::string& out);
 
     std::istream& in_;
-    const ProgressFn& progress_;
+    ProgressFn progress_;  // a copy: callers may pass a temporary
     std::uint64_t total_ = 0;
     std::uint64_t done_ = 0;
     std::uint64_t next_report_ = 0;
