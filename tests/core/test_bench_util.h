@@ -55,10 +55,10 @@ struct PythonRun {
 // the stand-in writes its call log to `log`.
 inline PythonRun run_python(const fs::path& script, const std::string& args, const fs::path& log) {
     const fs::path out = log.parent_path() / (log.filename().string() + ".out");
-    const std::string command = std::string("PYTHONPATH='") + TILELENS_FAKE_JAX_DIR +
-                                "' TILELENS_FAKE_JAX_LOG='" + log.string() + "' '" +
-                                TILELENS_NUMPY_PYTHON + "' '" + script.string() + "' " + args +
-                                " > '" + out.string() + "' 2>&1";
+    const std::string command = std::string("PYTHONDONTWRITEBYTECODE=1 PYTHONPATH='") +
+                                TILELENS_FAKE_JAX_DIR + "' TILELENS_FAKE_JAX_LOG='" + log.string() +
+                                "' '" + TILELENS_NUMPY_PYTHON + "' '" + script.string() + "' " +
+                                args + " > '" + out.string() + "' 2>&1";
     const int raw = std::system(command.c_str());
     PythonRun r;
     r.status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
