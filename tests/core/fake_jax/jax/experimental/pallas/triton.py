@@ -1,0 +1,5 @@
+class CompilerParams:
+    BACKEND = "triton"
+
+    def __init__(self, **options):
+        self.options = options
