@@ -1,50 +1,55 @@
 #include "app/audit/cli.h"
 
 #include <iostream>
-#include <map>
 #include <string_view>
 
-#include <CLI/CLI.hpp>
+#include "app/audit/cli_parse.h"
 
 namespace tl::cli {
 namespace {
 
-constexpr int kUsageError = 2;
-
 const char* const kFooter = R"(Commands:
   check     (default) run the contract, indexing and numerics stages on SPEC
-  timings   import timing files (not available in this version)
-  plan      list tile candidates for a target (not available in this version)
+  timings   import timing files measured on a target; with --spec, the roofline and decision
+  plan      list the tile candidates that pass the target's contract; --emit-bench writes
+            the script that measures them
+Run 'tilelens-audit timings --help' or 'tilelens-audit plan --help' for theirs.
 
 Exit codes: 0 every stage that ran passed (warnings allowed), 1 at least one error finding,
 2 usage error or invalid spec, 3 rejected by the target contract.)";
 
-// Subcommands that a later version fills in; they exist so scripts get a clear answer.
-int not_available(std::string_view command) {
-    std::cerr << "tilelens-audit " << command << ": not available in this version ("
-              << TILELENS_VERSION << "); only 'check' is.\n";
-    return kUsageError;
-}
-
 }  // namespace
 
+int run_parser(CLI::App& app, int argc, char** argv, int first, const std::string& command) {
+    app.set_version_flag("--version", std::string("tilelens-audit ") + TILELENS_VERSION);
+    std::vector<const char*> args{argv[0]};
+    for (int i = first; i < argc; ++i) args.push_back(argv[i]);
+    try {
+        app.parse(static_cast<int>(args.size()), args.data());
+    } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+        std::cerr << "tilelens-audit" << (command.empty() ? "" : " " + command) << ": " << e.what()
+                  << "\nRun 'tilelens-audit " << command << (command.empty() ? "" : " ")
+                  << "--help' for usage.\n";
+        return kUsageError;
+    }
+    return -1;
+}
+
 Parsed parse(int argc, char** argv) {
-    Parsed out;
     // The first argument picks the command; `check` is also the default.
     int first = 1;
     if (argc > 1) {
         const std::string_view cmd = argv[1];
-        if (cmd == "timings" || cmd == "plan") {
-            out.exit_code = not_available(cmd);
-            return out;
-        }
+        if (cmd == "timings") return parse_timings(argc, argv, 2);
+        if (cmd == "plan") return parse_plan(argc, argv, 2);
         if (cmd == "check") first = 2;
     }
 
+    Parsed out;
     CLI::App app{"tilelens-audit: checks a Pallas-style tiled kernel spec (*.tilelens.json)",
                  "tilelens-audit"};
     app.footer(kFooter);
-    app.set_version_flag("--version", std::string("tilelens-audit ") + TILELENS_VERSION);
 
     CheckArgs& a = out.check;
     std::string stage = "all";
@@ -71,17 +76,8 @@ Parsed parse(int argc, char** argv) {
         ->required()
         ->type_name("SPEC");
 
-    std::vector<const char*> args{argv[0]};
-    for (int i = first; i < argc; ++i) args.push_back(argv[i]);
-    try {
-        app.parse(static_cast<int>(args.size()), args.data());
-    } catch (const CLI::ParseError& e) {
-        if (e.get_exit_code() == 0) {  // --help, --version
-            out.exit_code = app.exit(e);
-            return out;
-        }
-        std::cerr << "tilelens-audit: " << e.what() << "\nRun 'tilelens-audit --help' for usage.\n";
-        out.exit_code = kUsageError;
+    if (const int code = run_parser(app, argc, argv, first, ""); code >= 0) {
+        out.exit_code = code;
         return out;
     }
     if (!target.empty()) a.options.target = target;

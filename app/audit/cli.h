@@ -8,6 +8,8 @@
 
 namespace tl::cli {
 
+constexpr int kUsageError = 2;  // audit-contract.md: usage error or invalid input
+
 struct CheckArgs {
     AuditOptions options;
     std::string spec_path;
@@ -16,10 +18,35 @@ struct CheckArgs {
     bool quiet = false;
 };
 
+struct TimingsArgs {
+    std::vector<std::string> files;
+    std::optional<std::string> spec_path;
+    std::optional<std::string> json_path;  // "-" = standard output
+    std::optional<std::string> target;     // the decision's target when the files hold several
+    std::optional<double> share;           // the op's share of the step, replacing the files'
+    double threshold = 0.02;               // the end-to-end saving that earns the complexity
+    std::string baseline;                  // the baseline impl; empty = the fastest other impl
+    bool quiet = false;
+};
+
+struct PlanArgs {
+    std::string spec_path;
+    std::optional<std::string> target;
+    std::optional<std::string> emit_bench;  // the benchmark script to write
+    std::vector<std::string> timings;       // timing files that fill in measured candidates
+    std::optional<std::string> json_path;   // "-" = standard output
+    int runs = 50;                          // timed runs per candidate in the script
+    int warmup = 3;
+    int top = 15;  // candidates the summary lists
+    bool quiet = false;
+};
+
 // What main should do after parsing.
 struct Parsed {
-    enum class Action { Check, Exit } action = Action::Exit;
+    enum class Action { Check, Timings, Plan, Exit } action = Action::Exit;
     CheckArgs check;
+    TimingsArgs timings;
+    PlanArgs plan;
     int exit_code = 0;  // for Action::Exit: 0 after --help/--version, 2 after a usage error
 };
 

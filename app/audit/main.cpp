@@ -1,10 +1,12 @@
 // tilelens-audit: the headless checker. Summary on standard output, errors on standard
 // error, exit codes 0/1/2/3 (audit-contract.md).
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "app/audit/cli.h"
+#include "app/audit/cli_parse.h"
+#include "app/audit/commands.h"
+#include "app/audit/output.h"
 #include "app/audit/progress.h"
 #include "app/audit/summary.h"
 #include "core/audit.h"
@@ -13,24 +15,6 @@
 #include "core/spec_io.h"
 
 namespace {
-
-constexpr int kUsageError = 2;
-
-// Writes `text` to `path` ("-" = standard output); false after printing why it failed.
-bool write_output(const std::string& path, const std::string& text, const char* flag) {
-    if (path == "-") {
-        std::cout << text << std::flush;
-        return true;
-    }
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (out) out << text;
-    if (!out) {
-        std::cerr << "tilelens-audit: " << flag << ": cannot write '" << path
-                  << "'; check that its folder exists and is writable\n";
-        return false;
-    }
-    return true;
-}
 
 tl::AuditResult audit_file(const tl::cli::CheckArgs& args) {
     tl::LoadResult loaded = tl::load_spec_file(args.spec_path);
@@ -51,7 +35,16 @@ tl::AuditResult audit_file(const tl::cli::CheckArgs& args) {
 
 int main(int argc, char** argv) {
     const tl::cli::Parsed parsed = tl::cli::parse(argc, argv);
-    if (parsed.action == tl::cli::Parsed::Action::Exit) return parsed.exit_code;
+    switch (parsed.action) {
+        case tl::cli::Parsed::Action::Exit:
+            return parsed.exit_code;
+        case tl::cli::Parsed::Action::Timings:
+            return tl::cli::run_timings(parsed.timings);
+        case tl::cli::Parsed::Action::Plan:
+            return tl::cli::run_plan(parsed.plan);
+        case tl::cli::Parsed::Action::Check:
+            break;
+    }
     const tl::cli::CheckArgs& args = parsed.check;
 
     const tl::AuditResult result = audit_file(args);
@@ -61,14 +54,15 @@ int main(int argc, char** argv) {
 
     bool written = true;
     if (args.json_path)
-        written &= write_output(*args.json_path, tl::report_json_text(result), "--json");
+        written &= tl::cli::write_output(*args.json_path, tl::report_json_text(result), "--json");
     if (args.markdown_path)
-        written &= write_output(*args.markdown_path, tl::report_markdown(result), "--markdown");
+        written &=
+            tl::cli::write_output(*args.markdown_path, tl::report_markdown(result), "--markdown");
 
     // A report on standard output must stay parseable: the summary then stays silent.
     const bool stdout_taken = (args.json_path && *args.json_path == "-") ||
                               (args.markdown_path && *args.markdown_path == "-");
     if (!args.quiet && !stdout_taken) tl::cli::print_summary(std::cout, result);
-    if (!written) return kUsageError;
+    if (!written) return tl::cli::kUsageError;
     return result.exit_code();
 }

@@ -13,51 +13,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "audit_run_util.h"
+
 namespace {
 
-namespace fs = std::filesystem;
-using Json = nlohmann::json;
-
-const fs::path kExamples = fs::path(TILELENS_SOURCE_DIR) / "resources" / "examples";
-
-struct RunResult {
-    int exit_code = -1;
-    std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::string quote(const std::string& s) {
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-fs::path scratch_dir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    fs::path dir = fs::temp_directory_path() /
-                   ("tilelens_e2e_" + std::to_string(::getpid()) + "_" + info->name());
-    fs::create_directories(dir);
-    return dir;
-}
-
-RunResult audit(const std::string& args) {
-    const fs::path dir = scratch_dir();
-    const fs::path out = dir / "stdout", err = dir / "stderr";
-    const std::string cmd = quote(TILELENS_AUDIT_BIN) + " " + args + " >" + quote(out) + " 2>" +
-                            quote(err) + " </dev/null";
-    const int status = std::system(cmd.c_str());
-    RunResult r;
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
-}
+using namespace audit_run;
 
 std::string example(const std::string& name) {
     return quote((kExamples / (name + ".tilelens.json")).string());
@@ -398,14 +358,6 @@ TEST(AuditE2E, UsageErrorsExitTwoNamingTheFlag) {
     const RunResult none = audit("");
     EXPECT_EQ(none.exit_code, 2);
     EXPECT_NE(none.err.find("SPEC"), std::string::npos) << none.err;
-}
-
-TEST(AuditE2E, LaterCommandsSayTheyAreNotAvailable) {
-    for (const char* cmd : {"timings bench.json", "plan spec.tilelens.json"}) {
-        const RunResult r = audit(cmd);
-        EXPECT_EQ(r.exit_code, 2) << cmd;
-        EXPECT_NE(r.err.find("not available in this version"), std::string::npos) << r.err;
-    }
 }
 
 TEST(AuditE2E, VersionAndHelp) {

@@ -1,0 +1,106 @@
+// Parsing of the `timings` and `plan` commands (audit-contract.md, "Commands").
+#include <iostream>
+
+#include "app/audit/cli.h"
+#include "app/audit/cli_parse.h"
+
+namespace tl::cli {
+
+Parsed parse_timings(int argc, char** argv, int first) {
+    Parsed out;
+    TimingsArgs& a = out.timings;
+    CLI::App app{
+        "tilelens-audit timings: imports timing files measured on a target (TileLens CSV, "
+        "Google Benchmark JSON, pytest-benchmark JSON, Chrome trace JSON or .json.gz, Nsight "
+        "Compute CSV, Nsight Systems CSV) and prints one row per candidate",
+        "tilelens-audit timings"};
+    app.footer(
+        "With --spec, each candidate gets its FLOPs and HBM bytes from the spec and its place "
+        "under the target's roofline, and the decision says whether the kernel earns its "
+        "complexity (only verified, measured records on one target count).\n\nExit codes: 0 "
+        "imported (warnings allowed), 2 usage error, a file that cannot be read, or an "
+        "invalid spec.");
+    app.add_option("--spec", a.spec_path, "the spec the timings belong to (*.tilelens.json)")
+        ->type_name("SPEC");
+    app.add_option("--json", a.json_path,
+                   "write the timings document to FILE ('-' = standard output)")
+        ->type_name("FILE");
+    app.add_option("--target", a.target, "the target the decision is for, when there are several");
+    app.add_option("--share", a.share,
+                   "the op's fraction of the step (0..1), replacing what the files say")
+        ->check(CLI::Range(0.0, 1.0));
+    app.add_option("--threshold", a.threshold,
+                   "the end-to-end saving (fraction of the step) that earns the complexity")
+        ->check(CLI::Range(0.0, 1.0))
+        ->default_str("0.02");
+    app.add_option("--baseline", a.baseline,
+                   "the baseline impl to compare with (default: the fastest other impl)");
+    app.add_flag("--quiet", a.quiet, "no table on standard output");
+    app.add_option("FILE", a.files, "timing files")->required()->type_name("FILE");
+    if (const int code = run_parser(app, argc, argv, first, "timings"); code >= 0) {
+        out.exit_code = code;
+        return out;
+    }
+    out.action = Parsed::Action::Timings;
+    return out;
+}
+
+Parsed parse_plan(int argc, char** argv, int first) {
+    Parsed out;
+    PlanArgs& a = out.plan;
+    CLI::App app{
+        "tilelens-audit plan: lists the tile candidates of SPEC that pass the target's contract "
+        "and indexing checks, with their modelled HBM traffic, VMEM and roofline bound, each "
+        "unmeasured until a verified measurement is imported",
+        "tilelens-audit plan"};
+    app.footer(
+        "Exit codes: 0 candidates listed, 2 usage error or invalid spec, 3 the target's "
+        "contract rejects every candidate.");
+    app.add_option("--target", a.target, "target profile id, replacing the spec's target");
+    app.add_option("--emit-bench", a.emit_bench,
+                   "write the benchmark script (Python, JAX) that times every candidate and the "
+                   "XLA baseline on the target and writes a TileLens CSV")
+        ->type_name("FILE");
+    app.add_option("--timings", a.timings,
+                   "timing files whose verified measurements fill in the candidates")
+        ->type_name("FILE")
+        ->expected(1, -1);
+    app.add_option("--json", a.json_path, "write the plan to FILE ('-' = standard output)")
+        ->type_name("FILE");
+    app.add_option("--runs", a.runs, "timed runs per candidate in the emitted script")
+        ->check(CLI::Range(1, 100000))
+        ->default_str("50");
+    app.add_option("--warmup", a.warmup, "untimed runs before timing, in the emitted script")
+        ->check(CLI::Range(0, 1000))
+        ->default_str("3");
+    app.add_option("--top", a.top, "candidates the summary lists (all are in --json)")
+        ->check(CLI::Range(1, 100000))
+        ->default_str("15");
+    app.add_flag("--quiet", a.quiet, "no summary on standard output");
+    app.add_option("SPEC", a.spec_path, "the spec file (*.tilelens.json)")->type_name("SPEC");
+    if (const int code = run_parser(app, argc, argv, first, "plan"); code >= 0) {
+        out.exit_code = code;
+        return out;
+    }
+    // `--timings A B SPEC`: the file list takes every word, so the last one is the spec.
+    if (a.spec_path.empty() && a.timings.size() >= 2) {
+        a.spec_path = a.timings.back();
+        a.timings.pop_back();
+    }
+    if (a.spec_path.empty()) {
+        std::cerr << "tilelens-audit plan: SPEC is required\nRun 'tilelens-audit plan --help' "
+                     "for usage.\n";
+        out.exit_code = kUsageError;
+        return out;
+    }
+    if (a.json_path && a.emit_bench && *a.json_path == "-" && *a.emit_bench == "-") {
+        std::cerr << "tilelens-audit plan: --json and --emit-bench cannot both write to standard "
+                     "output; give one of them a FILE\n";
+        out.exit_code = kUsageError;
+        return out;
+    }
+    out.action = Parsed::Action::Plan;
+    return out;
+}
+
+}  // namespace tl::cli

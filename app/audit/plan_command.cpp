@@ -1,0 +1,160 @@
+// `tilelens-audit plan`: the tile candidates that pass the target's contract, their modelled
+// traffic and roofline bound, measured ones filled in from --timings, and --emit-bench.
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <map>
+
+#include "app/audit/commands.h"
+#include "app/audit/output.h"
+#include "app/audit/table.h"
+#include "core/plan/tile_plan.h"
+#include "core/target.h"
+#include "core/timings/decision.h"
+#include "core/timings/registry.h"
+
+namespace tl::cli {
+namespace {
+
+constexpr int kRejected = 3;
+
+std::string values_text(const TileParam& p) {
+    std::string s;
+    for (const auto v : p.values) s += (s.empty() ? "" : ", ") + std::to_string(v);
+    return p.name + " in {" + s + "}";
+}
+
+std::string params_line(const ParamMap& params) {
+    std::string s;
+    for (const auto& [k, v] : params) s += (s.empty() ? "" : " ") + k + "=" + std::to_string(v);
+    return s;
+}
+
+// "3 MiB", "384 KiB", "900 B": short enough for a table column.
+std::string compact_bytes(std::int64_t bytes) {
+    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = static_cast<double>(bytes);
+    int i = 0;
+    while (v >= 1024 && i < 4) v /= 1024, ++i;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, i == 0 || v >= 100 ? "%.0f %s" : "%.3g %s", v, units[i]);
+    return buf;
+}
+
+std::string rate(double v, const char* unit) {
+    const char* prefixes[] = {"", "K", "M", "G", "T", "P"};
+    int i = 0;
+    while (v >= 1000 && i < 5) v /= 1000, ++i;
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.3g %s%s", v, prefixes[i], unit);
+    return buf;
+}
+
+void print_plan(std::ostream& os, const TilePlan& plan, int top) {
+    std::map<std::string, int> by_rule;
+    for (const auto& r : plan.rejected) ++by_rule[r.rule];
+    os << plan.spec << " on " << plan.target << ": " << plan.candidates.size() << " candidate"
+       << (plan.candidates.size() == 1 ? "" : "s") << " pass, " << plan.rejected.size()
+       << " rejected";
+    std::string rules;
+    for (const auto& [rule, n] : by_rule)
+        rules += (rules.empty() ? "" : ", ") + rule + " " + std::to_string(n);
+    if (!rules.empty()) os << " (" << rules << ")";
+    os << '\n';
+    for (const auto& p : plan.tile_params) os << "  tile " << values_text(p) << '\n';
+    if (!plan.fixed.empty()) os << "  fixed " << params_line(plan.fixed) << '\n';
+    if (plan.peak_flops && plan.hbm_bytes_per_s)
+        os << "  roof: " << rate(*plan.peak_flops, "FLOP/s") << " " << plan.peak_label << ", HBM "
+           << rate(*plan.hbm_bytes_per_s, "B/s") << "; datasheet figures, unmeasured\n";
+
+    std::vector<std::string> header{"#"};
+    for (const auto& p : plan.tile_params) header.push_back(p.name);
+    header.insert(header.end(), {"programs", "VMEM", "HBM traffic", "roofline", "bound", "status"});
+    TextTable t(header);
+    const auto row_of = [&](std::size_t i) {
+        const PlanCandidate& c = plan.candidates[i];
+        std::vector<std::string> row{std::to_string(i + 1)};
+        for (const auto& p : plan.tile_params) row.push_back(std::to_string(c.params.at(p.name)));
+        row.push_back(std::to_string(c.programs));
+        row.push_back(compact_bytes(c.vmem_bytes));
+        row.push_back(compact_bytes(c.hbm_bytes));
+        row.push_back(c.roofline_s ? format_seconds(*c.roofline_s) : "-");
+        row.push_back(c.bound.empty() ? "-" : c.bound);
+        std::string status =
+            c.measured() ? "measured " + format_seconds(*c.measured_s) : "unmeasured";
+        if (c.fraction_of_roof) status += " (" + format_percent(*c.fraction_of_roof) + " of roof)";
+        if (c.is_spec) status += ", the spec's tiling";
+        row.push_back(status);
+        return row;
+    };
+    // The first `top`, then the spec's own tiling and every measured one wherever they rank.
+    const std::size_t shown =
+        std::min<std::size_t>(static_cast<std::size_t>(top), plan.candidates.size());
+    std::size_t listed = 0;
+    for (std::size_t i = 0; i < plan.candidates.size(); ++i) {
+        const PlanCandidate& c = plan.candidates[i];
+        if (i >= shown && !c.is_spec && !c.measured()) continue;
+        t.add(row_of(i));
+        ++listed;
+    }
+    if (listed > 0) t.print(os);
+    if (listed < plan.candidates.size())
+        os << "  ... " << plan.candidates.size() - listed << " more (--top N, or --json for all)\n";
+    const bool own_listed = std::any_of(plan.candidates.begin(), plan.candidates.end(),
+                                        [](const PlanCandidate& c) { return c.is_spec; });
+    if (!own_listed && !plan.tile_params.empty())
+        os << "note: the spec's own tiling is rejected (below)\n";
+
+    std::map<std::string, const PlanRejection*> first;
+    for (const auto& r : plan.rejected) first.emplace(r.rule, &r);
+    if (!first.empty()) os << "rejected, the first of each rule:\n";
+    for (const auto& [rule, r] : first)
+        os << "  " << rule << " {" << params_line(r->params) << "}: " << r->message << '\n';
+    for (const auto& n : plan.notes) os << "note: " << n << '\n';
+}
+
+}  // namespace
+
+int run_plan(const PlanArgs& a) {
+    if (!files_readable({a.spec_path}, "plan") || !files_readable(a.timings, "plan"))
+        return kUsageError;
+    const auto spec = load_spec_or_report(a.spec_path, "plan");
+    if (!spec) return kUsageError;
+    PlanOptions options;
+    options.target = a.target;
+    PlanOutcome outcome = plan_tiles(*spec, options);
+    if (!outcome.plan) {
+        for (const auto& e : outcome.errors)
+            std::cerr << "tilelens-audit plan: " << e.to_string() << '\n';
+        return kUsageError;
+    }
+    TilePlan& plan = *outcome.plan;
+
+    std::vector<TimingRecord> records;
+    for (const auto& file : a.timings) {
+        ImportResult r = import_timing_file(file);
+        for (const auto& w : r.warnings) plan.notes.push_back("import: " + w.to_string());
+        records.insert(records.end(), r.records.begin(), r.records.end());
+    }
+    if (!records.empty())
+        for (auto& n : attach_measurements(plan, *spec, records))
+            plan.notes.push_back(std::move(n));
+
+    bool written = true;
+    if (a.emit_bench) written = emit_bench(a, *spec, plan);
+    if (a.json_path)
+        written &= write_output(*a.json_path, plan_json(plan).dump(2) + "\n", "--json");
+    const bool stdout_taken =
+        (a.json_path && *a.json_path == "-") || (a.emit_bench && *a.emit_bench == "-");
+    if (!a.quiet && !stdout_taken) {
+        print_plan(std::cout, plan, a.top);
+        if (a.emit_bench && written)
+            std::cout << "wrote " << *a.emit_bench << ": run it on " << plan.target
+                      << " with JAX installed, then: tilelens-audit plan --timings <its CSV> "
+                      << a.spec_path << '\n';
+    }
+    if (!written) return kUsageError;
+    return plan.candidates.empty() ? kRejected : 0;
+}
+
+}  // namespace tl::cli
