@@ -6,11 +6,13 @@
 #include <QTemporaryDir>
 #include <memory>
 
-#include "widgets/explorer/export_image.h"
 #include "widgets/document/spec_document.h"
+#include "widgets/explorer/export_image.h"
 #include "widgets/mainwindow/main_window.h"
 #include "widgets/tasks/background_task.h"
 #include "widgets/tasks/run_controller.h"
+#include "widgets/timings/plan_view.h"
+#include "widgets/timings/timings_panel.h"
 
 namespace {
 
@@ -58,7 +60,11 @@ int main(int argc, char** argv) {
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     const QCommandLineOption run(QStringLiteral("run"),
                                  QStringLiteral("Run the kernel once the spec is open."));
-    parser.addOptions({screenshot, theme, size, run});
+    const QCommandLineOption timings(
+        QStringLiteral("timings"),
+        QStringLiteral("Import a timing file into the Timings tab (repeat for several)."),
+        QStringLiteral("FILE"));
+    parser.addOptions({screenshot, theme, size, run, timings});
     QCommandLineOption exportImage(
         QStringLiteral("export-image"),
         QStringLiteral("Render the operand views to FILE.png or FILE.svg and quit."),
@@ -91,12 +97,17 @@ int main(int argc, char** argv) {
         if (wh.size() == 2) window.resize(wh[0].toInt(), wh[1].toInt());
     }
     window.show();
+    if (parser.isSet(timings)) {
+        window.importTimings(parser.values(timings));
+        window.timingsPanel()->waitForImport();
+    }
     if (parser.isSet(run)) {
         settle(window, 10000);
         window.runner()->start();
     }
     if (parser.isSet(screenshot)) {
         settle(window, 60000);
+        window.timingsPanel()->planView()->waitForPlan();
         return window.grab().save(parser.value(screenshot)) ? 0 : 1;
     }
     return QApplication::exec();

@@ -224,10 +224,7 @@ void MainWindow::connectParts() {
     connect(document_, &SpecDocument::snapshotReady, timings_, &TimingsPanel::setSnapshot);
     // Timing files dropped on the window (or imported from the File menu) land in Timings.
     actions_.file->insertAction(actions_.save, timings_->importAction());
-    connect(this, &MainWindow::otherFilesDropped, this, [this](const QStringList& paths) {
-        bottom_tabs_->setCurrentWidget(timings_);
-        timings_->importFiles(paths);
-    });
+    connect(this, &MainWindow::otherFilesDropped, this, &MainWindow::importTimings);
     connect(findings_, &FindingsPanel::programSelected, explorer_, &CentralExplorer::selectProgram);
     connect(findings_, &FindingsPanel::elementSelected, explorer_, &CentralExplorer::selectElement);
     connect(findings_, &FindingsPanel::pathActivated, this, [this](const std::string& path) {
@@ -264,6 +261,11 @@ void MainWindow::connectParts() {
             [this] { bottom_tabs_->setCurrentWidget(audit_panel_); });
     connect(audit_, &AuditController::finished, audit_panel_, &AuditPanel::showResult);
     connect(audit_panel_, &AuditPanel::caseActivated, this, &MainWindow::loadAuditCase);
+}
+
+void MainWindow::importTimings(const QStringList& paths) {
+    bottom_tabs_->setCurrentWidget(timings_);
+    timings_->importFiles(paths);
 }
 
 bool MainWindow::openSpec(const QString& path) {

@@ -51,6 +51,9 @@ public:
     bool openSpec(const QString& path);
     void setTheme(Theme theme);
     Theme theme() const { return theme_; }
+    // Imports timing files into the Timings tab and brings it to the front.
+    void importTimings(const QStringList& paths);
+    TimingsPanel* timingsPanel() const { return timings_; }
 
 signals:
     // Files dropped on the window that are not specs (timing files, for the Timings panel).

@@ -30,6 +30,7 @@
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/end_to_end_panel.h"
 #include "widgets/timings/import_job.h"
+#include "widgets/timings/plan_view.h"
 #include "widgets/timings/roofline_chart.h"
 #include "widgets/timings/timings_records_model.h"
 #include "widgets/timings/timings_style.h"
@@ -91,7 +92,8 @@ TimingsPanel::TimingsPanel(QWidget* parent)
       model_(new TimingsRecordsModel(this)),
       sorted_(new QSortFilterProxyModel(this)),
       warningList_(new QListWidget(this)),
-      endToEnd_(new EndToEndPanel(this)) {
+      endToEnd_(new EndToEndPanel(this)),
+      plan_(new PlanView(this)) {
     setAcceptDrops(true);
     setObjectName(QStringLiteral("timingsPanel"));
     importAction_->setToolTip(
@@ -123,6 +125,7 @@ TimingsPanel::TimingsPanel(QWidget* parent)
     warningList_->setObjectName(QStringLiteral("importWarnings"));
     lists_->addTab(table_, tr("Records"));
     lists_->addTab(warningList_, tr("Import warnings"));
+    lists_->addTab(plan_, tr("Plan"));
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(importButton_);
@@ -170,6 +173,11 @@ TimingsPanel::TimingsPanel(QWidget* parent)
     connect(job_, &ImportJob::progress, this, &TimingsPanel::showProgress);
     connect(job_, &ImportJob::finished, this, &TimingsPanel::addImported);
     connect(job_, &ImportJob::cancelled, this, [this] { endProgress(tr("import cancelled")); });
+    connect(plan_, &PlanView::planChanged, this, [this] {
+        const TilePlan* plan = plan_->plan();
+        lists_->setTabText(lists_->indexOf(plan_),
+                           plan ? tr("Plan (%1)").arg(plan->candidates.size()) : tr("Plan"));
+    });
     connect(kernelBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
         setKernel(i > 0 ? std::optional(kernelBox_->itemData(i).toString().toStdString())
                         : std::nullopt);
@@ -215,17 +223,20 @@ void TimingsPanel::clearRecords() {
 
 void TimingsPanel::setSpec(const Spec& spec) {
     spec_ = std::make_shared<const Spec>(spec);
+    plan_->setSpec(spec_);
     rebuild();
 }
 
 void TimingsPanel::setSnapshot(const ExplorerSnapshot& snapshot) {
     if (!snapshot.spec || snapshot.spec == spec_) return;
     spec_ = snapshot.spec;
+    plan_->setSpec(spec_);
     rebuild();
 }
 
 void TimingsPanel::clearSpec() {
     spec_.reset();
+    plan_->setSpec(nullptr);
     rebuild();
 }
 
@@ -236,6 +247,7 @@ void TimingsPanel::setKernel(std::optional<std::string> kernel) {
 
 void TimingsPanel::setTarget(std::optional<std::string> target) {
     settings_.target = std::move(target);
+    plan_->setTarget(settings_.target);
     rebuild();
 }
 
@@ -277,6 +289,7 @@ void TimingsPanel::addImported(const std::vector<ImportedFile>& files) {
 void TimingsPanel::rebuild() {
     view_ = std::make_shared<const TimingsView>(
         make_timings_view(records_, warnings_, spec_, settings_, builtin_targets(), &costs_));
+    plan_->setRecords(records_);
     showView();
 }
 

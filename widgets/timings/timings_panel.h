@@ -28,6 +28,7 @@ namespace tl::gui {
 class ChartWidget;
 class EndToEndPanel;
 class ImportJob;
+class PlanView;
 class TimingsRecordsModel;
 struct ExplorerSnapshot;
 struct ImportedFile;
@@ -45,8 +46,8 @@ public:
     void cancelImport();
     void clearRecords();
 
-    // The open spec gives FLOPs and HBM bytes for the roofline, and its own configuration
-    // shows as an unmeasured candidate.
+    // The open spec gives FLOPs and HBM bytes for the roofline, its own configuration shows
+    // as an unmeasured candidate, and the Plan tab lists its tile candidates.
     void setSpec(const Spec& spec);
     void setSnapshot(const ExplorerSnapshot& snapshot);
     void clearSpec();
@@ -59,6 +60,7 @@ public:
     ChartWidget* candidatesChart() const { return candidates_; }
     ChartWidget* rooflineChart() const { return roofline_; }
     EndToEndPanel* endToEnd() const { return endToEnd_; }
+    PlanView* planView() const { return plan_; }
     TimingsRecordsModel* recordsModel() const { return model_; }
     QSortFilterProxyModel* sortedRecords() const { return sorted_; }
     QStringList warningLines() const;
@@ -111,6 +113,7 @@ private:
     QSortFilterProxyModel* sorted_;
     QListWidget* warningList_;
     EndToEndPanel* endToEnd_;
+    PlanView* plan_;
 };
 
 }  // namespace tl::gui

@@ -1,0 +1,218 @@
+#include "widgets/timings/plan_view.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QThread>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <map>
+
+#include "core/plan/bench_script.h"
+#include "core/target.h"
+#include "widgets/timings/plan_model.h"
+
+namespace tl::gui {
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QString rejectedText(const TilePlan& plan) {
+    std::map<std::string, int> byRule;
+    for (const auto& r : plan.rejected) ++byRule[r.rule];
+    QStringList parts;
+    for (const auto& [rule, n] : byRule) parts << QStringLiteral("%1 %2").arg(qs(rule)).arg(n);
+    return parts.join(QStringLiteral(", "));
+}
+
+}  // namespace
+
+PlanView::PlanView(QWidget* parent)
+    : QWidget(parent),
+      summary_(new QLabel(this)),
+      exportButton_(new QPushButton(tr("Export benchmark script\u2026"), this)),
+      table_(new QTableView(this)),
+      model_(new PlanModel(this)),
+      sorted_(new QSortFilterProxyModel(this)) {
+    setObjectName(QStringLiteral("planView"));
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    exportButton_->setToolTip(
+        tr("Write a Python (JAX) script that builds each candidate's pallas_call, checks it "
+           "against a jnp reference on the target, times it and the XLA baseline, and writes a "
+           "TileLens CSV to import here"));
+    sorted_->setSourceModel(model_);
+    sorted_->setSortRole(PlanModel::SortRole);
+    table_->setObjectName(QStringLiteral("planTable"));
+    table_->setModel(sorted_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(-1, Qt::AscendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setWordWrap(false);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(summary_, 1);
+    top->addWidget(exportButton_, 0, Qt::AlignTop);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(table_, 1);
+
+    connect(&watcher_, &QFutureWatcher<PlanOutcome>::finished, this, &PlanView::computed);
+    connect(exportButton_, &QPushButton::clicked, this, &PlanView::exportScript);
+    compute();
+}
+
+PlanView::~PlanView() {
+    watcher_.waitForFinished();  // the worker holds only its own copies; let it end
+}
+
+void PlanView::setSpec(std::shared_ptr<const Spec> spec) {
+    if (spec == spec_) return;
+    spec_ = std::move(spec);
+    compute();
+}
+
+void PlanView::setTarget(std::optional<std::string> target) {
+    if (target == target_) return;
+    target_ = std::move(target);
+    compute();
+}
+
+void PlanView::setRecords(std::vector<TimingRecord> records) {
+    records_ = std::move(records);
+    attach();
+}
+
+void PlanView::compute() {
+    if (watcher_.isRunning()) {
+        stale_ = true;  // computed() starts again with the newest spec
+        return;
+    }
+    stale_ = false;
+    if (!spec_) {
+        base_.reset();
+        error_ = tr("Open a spec to plan its tile sizes.");
+        attach();
+        return;
+    }
+    PlanOptions options;
+    options.target = target_;
+    summary_->setText(tr("Planning tile sizes\u2026"));
+    watcher_.setFuture(
+        QtConcurrent::run([spec = spec_, options] { return plan_tiles(*spec, options); }));
+}
+
+void PlanView::computed() {
+    if (stale_) {
+        compute();
+        return;
+    }
+    const PlanOutcome out = watcher_.result();
+    error_.clear();
+    base_.reset();
+    if (out.plan)
+        base_ = std::make_shared<const TilePlan>(*out.plan);
+    else
+        error_ = tr("No plan: %1").arg(qs(join(out.errors, "; ")));
+    attach();
+}
+
+void PlanView::attach() {
+    std::shared_ptr<TilePlan> plan;
+    if (base_) {
+        plan = std::make_shared<TilePlan>(*base_);
+        for (auto& n : attach_measurements(*plan, *spec_, records_)) plan->notes.push_back(n);
+    }
+    model_->setPlan(plan);
+    table_->resizeColumnsToContents();
+    exportButton_->setEnabled(plan && !plan->candidates.empty());
+    if (!plan) {
+        summary_->setText(error_);
+    } else {
+        int measured = 0;
+        for (const auto& c : plan->candidates) measured += c.measured();
+        QString text = tr("%n candidate(s) pass the contract of %1", nullptr,
+                          static_cast<int>(plan->candidates.size()))
+                           .arg(qs(plan->target));
+        if (!plan->rejected.empty())
+            text += tr("; %n rejected (%1)", nullptr, static_cast<int>(plan->rejected.size()))
+                        .arg(rejectedText(*plan));
+        text += tr(". %1 measured, the rest unmeasured: modelled bounds only.").arg(measured);
+        summary_->setText(text);
+        summary_->setToolTip(qs([&] {
+            std::string notes;
+            for (const auto& n : plan->notes) notes += (notes.empty() ? "" : "\n") + n;
+            return notes;
+        }()));
+    }
+    emit planChanged();
+}
+
+bool PlanView::waitForPlan(int timeoutMs) {
+    QElapsedTimer timer;
+    timer.start();
+    while ((watcher_.isRunning() || stale_) && timer.elapsed() < timeoutMs) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(2);
+    }
+    QCoreApplication::processEvents();
+    return !watcher_.isRunning() && !stale_;
+}
+
+const TilePlan* PlanView::plan() const {
+    return model_->plan();
+}
+
+QString PlanView::summaryText() const {
+    return summary_->text();
+}
+
+QString PlanView::writeBenchScript(const QString& path) const {
+    const TilePlan* plan = model_->plan();
+    if (!plan || !spec_ || plan->candidates.empty()) return tr("There is no candidate to time.");
+    Diagnostics errors;
+    const auto profile =
+        resolve_target(builtin_targets(), plan->target, spec_->target_overrides, &errors);
+    if (!profile) return qs(join(errors, "; "));
+    std::vector<std::map<std::string, std::int64_t>> candidates;
+    for (const auto& c : plan->candidates) candidates.push_back(c.params);
+    BenchScriptOptions options;
+    options.csv_path = spec_->name + "." + plan->target + ".timings.csv";
+    const BenchScript script = emit_bench_script(*spec_, *profile, candidates, options);
+    if (!script.errors.empty()) {
+        QStringList lines;
+        for (const auto& e : script.errors) lines << qs(e);
+        return lines.join(u'\n');
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(script.text.data(), qint64(script.text.size())) != qint64(script.text.size()))
+        return tr("Cannot write %1: %2").arg(path, file.errorString());
+    return {};
+}
+
+void PlanView::exportScript() {
+    const TilePlan* plan = model_->plan();
+    if (!plan || !spec_) return;
+    const QString name = qs(spec_->name + "_bench.py");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export benchmark script"), name,
+                                                      tr("Python script (*.py)"));
+    if (path.isEmpty()) return;
+    if (const QString error = writeBenchScript(path); !error.isEmpty())
+        QMessageBox::warning(this, tr("Export benchmark script"), error);
+}
+
+}  // namespace tl::gui

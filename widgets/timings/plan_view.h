@@ -1,0 +1,68 @@
+#pragma once
+// The measurement plan beside the timing records: the open spec's tile candidates that pass
+// the target's contract, fastest modelled bound first, each unmeasured until an imported,
+// verified timing measures it, and the benchmark script that measures them on the target.
+// The plan is computed off the GUI thread; a newer spec replaces a computation in flight.
+#include <QFutureWatcher>
+#include <QWidget>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/plan/tile_plan.h"
+#include "core/spec.h"
+#include "core/timings/record.h"
+
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace tl::gui {
+
+class PlanModel;
+
+class PlanView : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlanView(QWidget* parent = nullptr);
+    ~PlanView() override;
+
+    void setSpec(std::shared_ptr<const Spec> spec);
+    void setTarget(std::optional<std::string> target);   // unset: the spec's own target
+    void setRecords(std::vector<TimingRecord> records);  // fills in measured candidates
+
+    bool waitForPlan(int timeoutMs = 30000);
+    const TilePlan* plan() const;
+    PlanModel* model() const { return model_; }
+    QString summaryText() const;
+
+    // Writes the benchmark script for the plan's candidates; an error message, or empty.
+    QString writeBenchScript(const QString& path) const;
+
+signals:
+    void planChanged();
+
+private:
+    void compute();
+    void computed();
+    void attach();
+    void exportScript();
+
+    std::shared_ptr<const Spec> spec_;
+    std::optional<std::string> target_;
+    std::vector<TimingRecord> records_;
+    std::shared_ptr<const TilePlan> base_;  // the plan before measurements
+    QString error_;
+    QFutureWatcher<PlanOutcome> watcher_;
+    bool stale_ = false;  // the spec or target changed while a plan was being computed
+
+    QLabel* summary_;
+    QPushButton* exportButton_;
+    QTableView* table_;
+    PlanModel* model_;
+    QSortFilterProxyModel* sorted_;
+};
+
+}  // namespace tl::gui
