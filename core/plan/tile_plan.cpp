@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <set>
 #include <variant>
 
@@ -79,7 +80,10 @@ std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const Targe
                                                    const ParamMap& tiles, const TilePlan& plan,
                                                    const PlanOptions& options) {
     PlanRejection no{tiles, "", ""};
-    const ResolveResult resolved = resolve(spec, tiles);
+    // The planner's own budget decides which grids are too big, so resolve may take any.
+    Limits limits;
+    limits.max_programs = std::numeric_limits<std::int64_t>::max();
+    const ResolveResult resolved = resolve(spec, tiles, limits);
     if (!resolved.instance) {
         no.rule = "spec";
         no.message = join(resolved.errors, "; ");
@@ -129,6 +133,8 @@ std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const Targe
 bool faster(const PlanCandidate& a, const PlanCandidate& b) {
     if (a.roofline_s.has_value() != b.roofline_s.has_value()) return a.roofline_s.has_value();
     if (a.roofline_s && *a.roofline_s != *b.roofline_s) return *a.roofline_s < *b.roofline_s;
+    // Equal bounds: less traffic leaves more room under the memory roof, then less VMEM.
+    if (a.hbm_bytes != b.hbm_bytes) return a.hbm_bytes < b.hbm_bytes;
     if (a.vmem_bytes != b.vmem_bytes) return a.vmem_bytes < b.vmem_bytes;
     return a.programs < b.programs;
 }

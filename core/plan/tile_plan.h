@@ -53,7 +53,7 @@ struct TilePlan {
     std::string spec, target;
     std::vector<TileParam> tile_params;
     ParamMap fixed;                         // the spec's other params, as written
-    std::vector<PlanCandidate> candidates;  // fastest roofline bound first
+    std::vector<PlanCandidate> candidates;  // fastest bound first, then least traffic, VMEM
     std::vector<PlanRejection> rejected;
     std::optional<double> peak_flops, hbm_bytes_per_s;
     std::string peak_label;          // the dtype whose peak the roofline uses

@@ -83,9 +83,12 @@ TEST(Plan, EveryCandidatePassesTheContractAndItsFiguresAreTheModels) {
         EXPECT_LE(c.vmem_bytes, *tpu.vmem_limit_bytes);
         EXPECT_FALSE(c.measured());
     }
+    // Fastest bound first; among equal bounds, the least traffic.
     EXPECT_TRUE(std::is_sorted(plan.candidates.begin(), plan.candidates.end(),
                                [](const PlanCandidate& a, const PlanCandidate& b) {
-                                   return *a.roofline_s < *b.roofline_s;
+                                   return *a.roofline_s < *b.roofline_s ||
+                                          (*a.roofline_s == *b.roofline_s &&
+                                           a.hbm_bytes < b.hbm_bytes);
                                }));
 }
 
@@ -145,6 +148,10 @@ TEST(Plan, GridsPastTheProgramBudgetAreRejected) {
     ASSERT_NE(small, nullptr);
     EXPECT_EQ(small->rule, "programs");
     for (const auto& c : plan.candidates) EXPECT_LE(c.programs, 4096);
+    // Past the resolver's own limit too: still the planner's budget that refuses it.
+    const PlanRejection* tiny = find_rejection(plan, {{"bm", 8}, {"bn", 8}, {"bk", 8}});
+    ASSERT_NE(tiny, nullptr);
+    EXPECT_EQ(tiny->rule, "programs");
 }
 
 TEST(Plan, TheInterpretTargetHasNothingToPlanFor) {

@@ -21,6 +21,7 @@
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/end_to_end_panel.h"
 #include "widgets/timings/import_job.h"
+#include "widgets/timings/plan_view.h"
 #include "widgets/timings/timings_panel.h"
 #include "widgets/timings/timings_records_model.h"
 
@@ -282,6 +283,11 @@ TEST(TimingsPanel, RendersLegiblyInLightAndDarkPalettes) {
             panel.rooflineChart()->grab().toImage().save(
                 shots + QStringLiteral("/timings-roofline") + suffix);
             tabs->setCurrentWidget(panel.candidatesChart());
+            // The Plan tab beside the records.
+            ASSERT_TRUE(panel.planView()->waitForPlan());
+            for (auto* t : panel.findChildren<QTabWidget*>())
+                if (t->indexOf(panel.planView()) >= 0) t->setCurrentWidget(panel.planView());
+            panel.grab().toImage().save(shots + QStringLiteral("/timings-panel-plan") + suffix);
         }
     }
 }

@@ -265,6 +265,10 @@ void MainWindow::connectParts() {
 
 void MainWindow::importTimings(const QStringList& paths) {
     bottom_tabs_->setCurrentWidget(timings_);
+    // Charts need height: the first-run bottom area is sized for findings and logs.
+    QDockWidget* bottom = docks_[2];
+    bottom->show();
+    if (bottom->height() < height() / 2) resizeDocks({bottom}, {height() * 11 / 20}, Qt::Vertical);
     timings_->importFiles(paths);
 }
 

@@ -15,7 +15,7 @@ QString qs(const std::string& s) {
 }
 
 QString bytesText(std::int64_t bytes) {
-    return QLocale::c().formattedDataSize(bytes, 2, QLocale::DataSizeTraditionalFormat);
+    return QLocale::c().formattedDataSize(bytes, 2, QLocale::DataSizeIecFormat);
 }
 
 }  // namespace

@@ -177,6 +177,8 @@ TimingsPanel::TimingsPanel(QWidget* parent)
         const TilePlan* plan = plan_->plan();
         lists_->setTabText(lists_->indexOf(plan_),
                            plan ? tr("Plan (%1)").arg(plan->candidates.size()) : tr("Plan"));
+        // Before any timing is imported the plan is what there is to see.
+        if (records_.empty() && plan) lists_->setCurrentWidget(plan_);
     });
     connect(kernelBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
         setKernel(i > 0 ? std::optional(kernelBox_->itemData(i).toString().toStdString())
@@ -282,7 +284,7 @@ void TimingsPanel::addImported(const std::vector<ImportedFile>& files) {
     rebuild();
     endProgress(tr("%n record(s) from %1 file(s)", nullptr, added).arg(files.size()) +
                 (warned ? tr(", %n warning(s)", nullptr, warned) : QString()));
-    if (warned && !added) lists_->setCurrentWidget(warningList_);
+    lists_->setCurrentWidget(warned && !added ? static_cast<QWidget*>(warningList_) : table_);
     emit importFinished(added, warned);
 }
 
