@@ -1,6 +1,7 @@
 #include "core/dtype.h"
 
 #include <array>
+#include <limits>
 #include <utility>
 
 namespace tl {
@@ -56,6 +57,36 @@ bool is_float(DType d) {
 
 std::string_view known_dtypes() {
     return "float32, bfloat16, float16, float64, int8, int16, int32, uint8, bool";
+}
+
+double dtype_epsilon(DType d) {
+    switch (d) {
+        case DType::Float64:
+            return std::numeric_limits<double>::epsilon();
+        case DType::Float32:
+            return std::numeric_limits<float>::epsilon();
+        case DType::BFloat16:
+            return 0x1.0p-7;
+        case DType::Float16:
+            return 0x1.0p-10;
+        default:
+            return 0;
+    }
+}
+
+double dtype_base_rtol(DType d) {
+    switch (d) {
+        case DType::Float64:
+            return 1e-12;
+        case DType::Float32:
+            return 1e-6;
+        case DType::BFloat16:
+            return 1e-2;
+        case DType::Float16:
+            return 2e-3;
+        default:
+            return 0;
+    }
 }
 
 }  // namespace tl

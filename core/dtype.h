@@ -24,6 +24,10 @@ inline int dtype_bytes(DType d) {
     return dtype_bits(d) / 8;
 }
 bool is_float(DType d);
+// Machine epsilon of a floating dtype (0 for integers and bool).
+double dtype_epsilon(DType d);
+// The base relative tolerance of results in this dtype (0 for integers and bool: exact).
+double dtype_base_rtol(DType d);
 std::string_view known_dtypes();  // "float32, bfloat16, ..." for error messages
 
 }  // namespace tl

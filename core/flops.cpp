@@ -58,4 +58,17 @@ std::optional<std::int64_t> kernel_flops(std::string_view body, const Instance& 
     return std::nullopt;
 }
 
+RooflinePeak roofline_peak(const TargetProfile& t, const Instance& inst) {
+    DType dtype = DType::BFloat16;
+    for (const auto& op : inst.operands)
+        if (op.role == Role::Input) {
+            dtype = op.dtype;
+            break;
+        }
+    if (const auto p = t.peak(dtype)) return {p, std::string(to_string(dtype))};
+    if (const auto bf = t.peak(DType::BFloat16))
+        return {bf, "bfloat16 (no " + std::string(to_string(dtype)) + " figure)"};
+    return {};
+}
+
 }  // namespace tl

@@ -4,9 +4,11 @@
 // so the figure is the same for every tiling of one problem.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "core/instance.h"
+#include "core/target.h"
 
 namespace tl {
 
@@ -19,5 +21,13 @@ namespace tl {
 //   attention  4·S·T·D  (QKᵀ and PV, 2·S·T·D each; the softmax is left out)
 // Returns nullopt for an unknown body, operands that do not fit the body, or overflow.
 std::optional<std::int64_t> kernel_flops(std::string_view body, const Instance& inst);
+
+// The peak the roofline uses for `inst` on `t`: the first input's dtype, or bfloat16 when the
+// target has no figure for it (float32 matmuls on TPU are emulated), and the label says so.
+struct RooflinePeak {
+    std::optional<double> flops_per_s;
+    std::string label;  // "bfloat16", or "bfloat16 (no float32 figure)"
+};
+RooflinePeak roofline_peak(const TargetProfile& t, const Instance& inst);
 
 }  // namespace tl

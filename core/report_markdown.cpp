@@ -1,4 +1,5 @@
 #include "core/report_markdown.h"
+#include "core/format.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -190,15 +191,6 @@ void findings_section(std::ostringstream& md, const AuditResult& r) {
         md << ": " << cell(f.message) << '\n';
     }
     md << '\n';
-}
-
-std::string engineering(double v, const char* unit) {
-    const char* prefixes[] = {"", "k", "M", "G", "T", "P"};
-    int i = 0;
-    while (v >= 1000 && i < 5) v /= 1000, ++i;
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.3g %s%s", v, prefixes[i], unit);
-    return buf;
 }
 
 void plan_section(std::ostringstream& md, const AuditResult& r) {

@@ -8,6 +8,7 @@
 #include "app/audit/commands.h"
 #include "app/audit/output.h"
 #include "app/audit/table.h"
+#include "core/format.h"
 #include "core/plan/tile_plan.h"
 #include "core/target.h"
 #include "core/timings/decision.h"
@@ -41,15 +42,6 @@ std::string compact_bytes(std::int64_t bytes) {
     return buf;
 }
 
-std::string rate(double v, const char* unit) {
-    const char* prefixes[] = {"", "K", "M", "G", "T", "P"};
-    int i = 0;
-    while (v >= 1000 && i < 5) v /= 1000, ++i;
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.3g %s%s", v, prefixes[i], unit);
-    return buf;
-}
-
 void print_plan(std::ostream& os, const TilePlan& plan, int top) {
     std::map<std::string, int> by_rule;
     for (const auto& r : plan.rejected) ++by_rule[r.rule];
@@ -64,8 +56,9 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
     for (const auto& p : plan.tile_params) os << "  tile " << values_text(p) << '\n';
     if (!plan.fixed.empty()) os << "  fixed " << params_line(plan.fixed) << '\n';
     if (plan.peak_flops && plan.hbm_bytes_per_s)
-        os << "  roof: " << rate(*plan.peak_flops, "FLOP/s") << " " << plan.peak_label << ", HBM "
-           << rate(*plan.hbm_bytes_per_s, "B/s") << "; datasheet figures, unmeasured\n";
+        os << "  roof: " << engineering(*plan.peak_flops, "FLOP/s") << " " << plan.peak_label
+           << ", HBM " << engineering(*plan.hbm_bytes_per_s, "B/s")
+           << "; datasheet figures, unmeasured\n";
 
     std::vector<std::string> header{"#"};
     for (const auto& p : plan.tile_params) header.push_back(p.name);

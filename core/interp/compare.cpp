@@ -8,36 +8,6 @@ namespace tl {
 
 namespace {
 
-double eps(DType d) {
-    switch (d) {
-        case DType::Float64:
-            return std::numeric_limits<double>::epsilon();
-        case DType::Float32:
-            return std::numeric_limits<float>::epsilon();
-        case DType::BFloat16:
-            return 0x1.0p-7;
-        case DType::Float16:
-            return 0x1.0p-10;
-        default:
-            return 0;
-    }
-}
-
-double base_rtol(DType d) {
-    switch (d) {
-        case DType::Float64:
-            return 1e-12;
-        case DType::Float32:
-            return 1e-6;
-        case DType::BFloat16:
-            return 1e-2;
-        case DType::Float16:
-            return 2e-3;
-        default:
-            return 0;
-    }
-}
-
 // Room for results that underflow the output dtype (products of small f16 values).
 double tiny(DType d) {
     return d == DType::Float16 ? 1e-7 : 1e-30;
@@ -90,10 +60,10 @@ Tolerance default_tolerance(const Instance& inst, const KernelSpec& kernel, cons
     if (!is_float(out.dtype)) return {0, 0};
     bool f64 = out.dtype == DType::Float64;
     for (const auto& b : run.inputs) f64 = f64 || b.dtype() == DType::Float64;
-    const double e_acc = f64 ? eps(DType::Float64) : eps(DType::Float32);
+    const double e_acc = f64 ? dtype_epsilon(DType::Float64) : dtype_epsilon(DType::Float32);
     // Rounding to a narrower output dtype than the accumulator (bf16, f16).
-    const double e_out = eps(out.dtype) > e_acc ? eps(out.dtype) : 0;
-    Tolerance t{base_rtol(out.dtype), tiny(out.dtype)};
+    const double e_out = dtype_epsilon(out.dtype) > e_acc ? dtype_epsilon(out.dtype) : 0;
+    Tolerance t{dtype_base_rtol(out.dtype), tiny(out.dtype)};
     const std::string& body = kernel.body;
     const auto in = [&](std::size_t i) -> const Buffer& { return run.inputs[i]; };
     if (body == "matmul" || body == "rowsum") {

@@ -18,38 +18,6 @@ using bench::is_safe_name;
 using bench::python_float;
 using bench::unsafe_name_reason;
 
-// Machine epsilon, the base relative tolerance and the underflow room of an output dtype, as
-// the core's numerics check uses them (core/interp/compare.cpp).
-double eps(DType d) {
-    switch (d) {
-        case DType::Float64:
-            return std::numeric_limits<double>::epsilon();
-        case DType::Float32:
-            return std::numeric_limits<float>::epsilon();
-        case DType::BFloat16:
-            return 0x1.0p-7;
-        case DType::Float16:
-            return 0x1.0p-10;
-        default:
-            return 0;
-    }
-}
-
-double base_rtol(DType d) {
-    switch (d) {
-        case DType::Float64:
-            return 1e-12;
-        case DType::Float32:
-            return 1e-6;
-        case DType::BFloat16:
-            return 1e-2;
-        case DType::Float16:
-            return 2e-3;
-        default:
-            return 0;
-    }
-}
-
 std::string data_kind(DType d) {
     if (is_float(d)) return "\"float\"";
     if (d == DType::Bool) return "\"bool\"";
@@ -284,8 +252,8 @@ private:
         const DType out = operands_.dtypes.back();
         const DType first = operands_.dtypes.front();
         const double e_acc =
-            is_float(out) ? eps(has_float64_ ? DType::Float64 : DType::Float32) : 0;
-        const double e_out = eps(out) > e_acc ? eps(out) : 0;
+            is_float(out) ? dtype_epsilon(has_float64_ ? DType::Float64 : DType::Float32) : 0;
+        const double e_out = dtype_epsilon(out) > e_acc ? dtype_epsilon(out) : 0;
         std::string d = "\n# ---- The spec's data ----\n";
         d += "# " + body.description + "\n";
         d += "SPEC_NAME = " + string_literal(spec_.name, "name") + "\n";
@@ -335,7 +303,7 @@ private:
                                     python_float(spec_.tolerance->atol) + ")"
                               : std::string("None")) +
              "\n";
-        d += "BASE_TOLERANCE = (" + python_float(base_rtol(out)) + ", " +
+        d += "BASE_TOLERANCE = (" + python_float(dtype_base_rtol(out)) + ", " +
              python_float(is_float(out) ? (out == DType::Float16 ? 1e-7 : 1e-30) : 0.0) + ")\n";
         d += "E_ACC = " + python_float(e_acc) + "\nE_OUT = " + python_float(e_out) + "\n";
         return d;

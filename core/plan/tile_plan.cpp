@@ -40,25 +40,6 @@ bool sizes_a_shape(const Spec& spec, const std::string& name) {
     return false;
 }
 
-// The peak the roofline uses: the first input's dtype, or bfloat16 when the target has no
-// figure for it (float32 matmuls on TPU are emulated), saying so.
-void choose_peak(const TargetProfile& t, const Instance& inst, TilePlan& plan) {
-    DType dtype = DType::BFloat16;
-    for (const auto& op : inst.operands)
-        if (op.role == Role::Input) {
-            dtype = op.dtype;
-            break;
-        }
-    plan.hbm_bytes_per_s = t.hbm_bytes_per_s;
-    if (const auto p = t.peak(dtype)) {
-        plan.peak_flops = p;
-        plan.peak_label = std::string(to_string(dtype));
-    } else if (const auto bf = t.peak(DType::BFloat16)) {
-        plan.peak_flops = bf;
-        plan.peak_label = "bfloat16 (no " + std::string(to_string(dtype)) + " figure)";
-    }
-}
-
 void model_roofline(const TilePlan& plan, PlanCandidate& c) {
     if (!plan.hbm_bytes_per_s) return;
     const double bytes = static_cast<double>(c.hbm_bytes);
@@ -197,7 +178,10 @@ PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
                                       [&](const TileParam& p) { return p.name == name; });
         if (!tile) plan.fixed[name] = value;
     }
-    choose_peak(*profile, *base.instance, plan);
+    const RooflinePeak peak = roofline_peak(*profile, *base.instance);
+    plan.peak_flops = peak.flops_per_s;
+    plan.peak_label = peak.label;
+    plan.hbm_bytes_per_s = profile->hbm_bytes_per_s;
     if (!plan.hbm_bytes_per_s)
         plan.notes.push_back("no HBM bandwidth figure for " + target_id +
                              ": no roofline bound; set target_overrides.hbm_bytes_per_s");

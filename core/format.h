@@ -1,0 +1,12 @@
+#pragma once
+// Numbers for people: a value with an SI prefix on its unit.
+#include <string>
+#include <string_view>
+
+namespace tl {
+
+// 1.97e14, "FLOP/s" -> "197 TFLOP/s"; 0.000698, "s" stays "0.000698 s" (no sub-unit prefixes).
+// `digits` significant digits.
+std::string engineering(double v, std::string_view unit, int digits = 3);
+
+}  // namespace tl
