@@ -1,21 +1,28 @@
-// Chrome trace JSON (a jax.profiler / perfetto export, `.json` or `.json.gz`), read with
-// nlohmann's SAX interface over a chunked source: the trace is never held whole, only the
-// complete events of threads that may be device tracks, as (start, duration) pairs.
+// Chrome trace JSON (a jax.profiler / perfetto export, `.json` or `.json.gz`), read in one
+// streaming pass with JsonScanner: the trace is never held whole, only the complete events of
+// threads that may be device tracks, as (start, duration) pairs. Only the fields the importer
+// uses are copied out of the text; the rest (HLO text in `args`, nested objects) is checked
+// and skipped.
 #include <cmath>
 #include <map>
+#include <string_view>
 
 #include "core/timings/chrome_trace.h"
 #include "core/timings/importer.h"
-#include "core/timings/json_input.h"
+#include "core/timings/json_scanner.h"
 
 namespace tl {
 namespace {
 
-constexpr int kMaxWarningsPerKind = 10;
+// Longer keys are none of the ones read here: they are checked but not copied whole.
+constexpr std::size_t kKeyLimit = 16;
+
+using Token = JsonScanner::Token;
 
 enum class Field { Other, Ph, Name, Pid, Tid, Ts, Dur, Args };
 
-Field classify(const std::string& k) {
+// string_view comparisons: a std::string == "literal" would measure the literal each time.
+Field classify(std::string_view k) {
     switch (k.size()) {
         case 2:
             if (k == "ph") return Field::Ph;
@@ -36,279 +43,193 @@ Field classify(const std::string& k) {
     return Field::Other;
 }
 
-bool is_device_thread(const std::string& name) {
-    return name == "XLA Ops" || name == "XLA Modules";
+// A numeric pid or tid in decimal into `id`: an integer as written ("-0" as "0"), a fraction
+// truncated toward zero.
+void number_id(const std::string& text, std::string& id) {
+    bool integer = true;
+    for (const char c : text) integer = integer && c != '.' && c != 'e' && c != 'E';
+    if (integer) {
+        id.assign(text.size() == 2 && text[0] == '-' && text[1] == '0' ? "0" : text);
+        return;
+    }
+    const double v = json_number_value(text);
+    if (std::isfinite(v) && std::fabs(v) < 9.2e18)
+        id = std::to_string(static_cast<long long>(v));
+    else
+        id.assign(text);
 }
 
-class TraceSax {
+class TraceReader {
 public:
-    using number_integer_t = Json::number_integer_t;
-    using number_unsigned_t = Json::number_unsigned_t;
-    using number_float_t = Json::number_float_t;
-    using string_t = Json::string_t;
-    using binary_t = Json::binary_t;
+    TraceReader(JsonScanner& scan, TraceCollector& events) : scan_(scan), events_(events) {}
 
-    TraceSax(JsonSource& source, const ImportConfig& config, ImportResult& result)
-        : source_(source), config_(config), result_(result) {}
-
-    bool null() { return true; }
-    bool boolean(bool) { return true; }
-    bool number_integer(number_integer_t v) { return number(static_cast<double>(v), v); }
-    bool number_unsigned(number_unsigned_t v) {
-        return number(static_cast<double>(v), static_cast<long long>(v));
-    }
-    bool number_float(number_float_t v, const string_t&) {
-        return number(v, static_cast<long long>(v));
-    }
-    bool binary(binary_t&) { return true; }
-
-    bool string(string_t& s) {
-        if (depth_ == event_depth_) {
-            switch (field_) {
-                case Field::Ph:
-                    ph_ = s.size() == 1 ? s[0] : '?';
-                    break;
-                case Field::Name:
-                    name_.assign(s);
-                    break;
-                case Field::Pid:
-                    pid_.assign(s);
-                    has_pid_ = true;
-                    break;
-                case Field::Tid:
-                    tid_.assign(s);
-                    has_tid_ = true;
-                    break;
-                default:
-                    break;
-            }
-        } else if (depth_ == event_depth_ + 1 && in_args_ && args_name_key_) {
-            args_name_.assign(s);
-        }
-        return true;
-    }
-
-    bool start_object(std::size_t) {
-        ++depth_;
-        if (depth_ == event_depth_)
-            begin_event();
-        else if (depth_ == event_depth_ + 1 && field_ == Field::Args)
-            in_args_ = true;
-        return true;
-    }
-    bool key(string_t& k) {
-        if (depth_ == event_depth_)
-            field_ = classify(k);
-        else if (depth_ == event_depth_ + 1 && in_args_)
-            args_name_key_ = k == "name";
-        else if (depth_ == 1 && !root_array_)
-            events_next_ = k == "traceEvents";
-        return true;
-    }
-    bool end_object() {
-        if (depth_ == event_depth_)
-            end_event();
-        else if (depth_ == event_depth_ + 1)
-            in_args_ = false;
-        --depth_;
-        return true;
-    }
-    bool start_array(std::size_t) {
-        ++depth_;
-        // Either {"traceEvents": [...]} or the bare JSON Array Format.
-        if (depth_ == 1) {
-            root_array_ = true;
-            event_depth_ = 2;
-            found_events_ = true;
-        } else if (depth_ == 2 && events_next_ && event_depth_ < 0) {
-            event_depth_ = 3;
-            found_events_ = true;
-        }
-        return true;
-    }
-    bool end_array() {
-        if (depth_ == event_depth_ - 1) event_depth_ = -1;
-        --depth_;
-        return true;
-    }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) {
-        error_ = json_error_text(ex.what());
-        return false;
-    }
-
-    TraceData& data() { return data_; }
-    const std::string& error() const { return error_; }
+    // Reads the whole document; false when it stopped early (syntax error, truncation,
+    // cancel), with the events read before that point kept.
+    bool read();
     bool found_events() const { return found_events_; }
-    void finish();
 
 private:
-    bool number(double v, long long as_id) {
-        if (depth_ != event_depth_) return true;
-        switch (field_) {
-            case Field::Ts:
-                ts_ = v;
-                has_ts_ = true;
-                break;
-            case Field::Dur:
-                dur_ = v;
-                has_dur_ = true;
-                break;
-            case Field::Pid:
-                pid_ = std::to_string(as_id);
-                has_pid_ = true;
-                break;
-            case Field::Tid:
-                tid_ = std::to_string(as_id);
-                has_tid_ = true;
-                break;
-            default:
-                break;
-        }
-        return true;
+    bool read_events();
+    bool read_event();
+    bool read_args();
+    // After token `t`: skips the rest of the object or array it opened; false on an error
+    // (or an end of the document, which cannot come inside one, so no loop waits on it).
+    bool skip_rest(Token t) {
+        if (t == Token::ObjectBegin || t == Token::ArrayBegin) return scan_.skip_container();
+        return t != Token::Error && t != Token::End;
     }
-    void begin_event() {
-        ph_ = 0;
-        has_ts_ = has_dur_ = has_pid_ = has_tid_ = false;
-        name_.clear();
-        args_name_.clear();
-        pid_.clear();
-        tid_.clear();
-        field_ = Field::Other;
-        in_args_ = false;
-        line_ = source_.line();
-        ++event_index_;
-    }
-    void end_event();
-    void add_span();
-    std::uint32_t track_index();
-    void warn(int kind, std::string message);
+    void set_string(Field field);
+    void set_number(Field field);
 
-    JsonSource& source_;
-    const ImportConfig& config_;
-    ImportResult& result_;
-    TraceData data_;
-
-    int depth_ = 0;
-    int event_depth_ = -1;
-    bool root_array_ = false, events_next_ = false, found_events_ = false;
-    Field field_ = Field::Other;
-    bool in_args_ = false, args_name_key_ = false;
-
-    char ph_ = 0;
-    std::string name_, args_name_, pid_, tid_;
-    double ts_ = 0, dur_ = 0;
-    bool has_ts_ = false, has_dur_ = false, has_pid_ = false, has_tid_ = false;
-    int line_ = 0;
-    long long event_index_ = -1;
-
-    std::map<std::pair<std::string, std::string>, std::uint32_t> track_ids_;
-    std::vector<int> track_kind_;  // 0 unknown, 1 device thread, 2 other
-    std::string cached_pid_, cached_tid_;
-    std::uint32_t cached_track_ = 0;
-    std::unordered_map<std::string, std::uint32_t> name_ids_;
-    std::uint32_t last_track_ = 0, last_name_ = 0;
-    TraceGroup* last_group_ = nullptr;
-    long long begin_end_ = 0;
-    std::map<int, int> warned_;
-    std::string error_;
+    JsonScanner& scan_;
+    TraceCollector& events_;
+    bool found_events_ = false;
+    std::string key_, value_;
+    TraceEvent event_;  // reused, so that its strings keep their capacity
 };
 
-void TraceSax::warn(int kind, std::string message) {
-    if (++warned_[kind] > kMaxWarningsPerKind) return;
-    const std::string path = "traceEvents[" + std::to_string(event_index_) + "]";
-    // A one-line trace has no useful line: name the event by its JSON path instead.
-    result_.warnings.push_back(
-        timing_warning(config_, line_ > 1 ? line_ : 0, std::move(message), line_ > 1 ? "" : path));
-}
-
-std::uint32_t TraceSax::track_index() {
-    if (!data_.tracks.empty() && pid_ == cached_pid_ && tid_ == cached_tid_) return cached_track_;
-    const auto [it, added] =
-        track_ids_.emplace(std::pair{pid_, tid_}, static_cast<std::uint32_t>(data_.tracks.size()));
-    if (added) {
-        data_.tracks.push_back({pid_, tid_});
-        const auto name = data_.thread_names.find({pid_, tid_});
-        track_kind_.push_back(name == data_.thread_names.end() ? 0
-                              : is_device_thread(name->second) ? 1
-                                                               : 2);
-    }
-    cached_pid_ = pid_;
-    cached_tid_ = tid_;
-    cached_track_ = it->second;
-    return it->second;
-}
-
-void TraceSax::add_span() {
-    const std::uint32_t track = track_index();
-    if (track_kind_[track] == 2) return;  // a host thread: not a device op
-    std::uint32_t name = 0;
-    if (last_group_ && track == last_track_ && data_.names[last_name_] == name_) {
-        name = last_name_;
-    } else {
-        const auto [it, added] =
-            name_ids_.emplace(name_, static_cast<std::uint32_t>(data_.names.size()));
-        if (added) data_.names.push_back(name_);
-        name = it->second;
-        const std::uint64_t key = (std::uint64_t{track} << 32) | name;
-        auto [g, fresh] = data_.groups.try_emplace(key);
-        if (fresh) {
-            g->second.track = track;
-            g->second.name = name;
-            g->second.first_line = line_;
+// Either {"traceEvents": [...], ...} or the bare JSON Array Format [...].
+bool TraceReader::read() {
+    Token t = scan_.next();
+    if (t == Token::ArrayBegin) {
+        found_events_ = true;
+        if (!read_events()) return false;
+    } else if (t == Token::ObjectBegin) {
+        for (;;) {
+            t = scan_.next(&key_, kKeyLimit);
+            if (t == Token::ObjectEnd) break;
+            if (t != Token::Key) return false;
+            if (scan_.truncated() || std::string_view(key_) != "traceEvents") {
+                if (!scan_.skip_value()) return false;
+                continue;
+            }
+            t = scan_.next();
+            if (t == Token::ArrayBegin) {
+                found_events_ = true;
+                if (!read_events()) return false;
+            } else if (!skip_rest(t)) {
+                return false;
+            }
         }
-        last_group_ = &g->second;
-        last_track_ = track;
-        last_name_ = name;
+    } else if (t == Token::Error) {
+        return false;
     }
-    last_group_->spans.push_back({ts_, dur_});
+    return scan_.next() == Token::End;
 }
 
-void TraceSax::end_event() {
-    if (!has_pid_) pid_ = "0";
-    if (!has_tid_) tid_ = "0";
-    switch (ph_) {
-        case 'X':
-            if (!has_ts_ || !has_dur_) {
-                warn(0, "a complete ('X') event without ts or dur: skipped");
-            } else if (!std::isfinite(ts_) || !std::isfinite(dur_) || dur_ < 0) {
-                warn(1, "a complete ('X') event with a negative or non-finite time: skipped");
-            } else {
-                add_span();
+// After the '[': events are the objects in it; anything else there is skipped.
+bool TraceReader::read_events() {
+    for (;;) {
+        const Token t = scan_.next();
+        if (t == Token::ArrayEnd) return true;
+        if (t == Token::ObjectBegin) {
+            if (!read_event()) return false;
+        } else if (!skip_rest(t)) {
+            return false;
+        }
+    }
+}
+
+bool TraceReader::read_event() {
+    TraceEvent& e = event_;
+    e.ph = 0;
+    e.has_ts = e.has_dur = e.has_pid = e.has_tid = false;
+    e.name.clear();
+    e.args_name.clear();
+    e.pid.clear();
+    e.tid.clear();
+    e.line = scan_.line();
+    ++e.index;
+    for (;;) {
+        Token t = scan_.next(&key_, kKeyLimit);
+        if (t == Token::ObjectEnd) {
+            events_.add(e);
+            return true;
+        }
+        if (t != Token::Key) return false;
+        const Field field = scan_.truncated() ? Field::Other : classify(key_);
+        if (field == Field::Other) {
+            if (!scan_.skip_value()) return false;
+        } else if (field == Field::Args) {
+            t = scan_.next();
+            if (t == Token::ObjectBegin) {
+                if (!read_args()) return false;
+            } else if (!skip_rest(t)) {
+                return false;
             }
+        } else {
+            // One byte is all a ph can have; a longer one is read as unknown all the same.
+            t = scan_.next(&value_, field == Field::Ph ? 2 : std::string::npos);
+            if (t == Token::String)
+                set_string(field);
+            else if (t == Token::Number)
+                set_number(field);
+            else if (!skip_rest(t))
+                return false;
+        }
+    }
+}
+
+// After the '{' of an event's args: only args.name is kept (the name in metadata events).
+bool TraceReader::read_args() {
+    for (;;) {
+        Token t = scan_.next(&key_, kKeyLimit);
+        if (t == Token::ObjectEnd) return true;
+        if (t != Token::Key) return false;
+        if (scan_.truncated() || std::string_view(key_) != "name") {
+            if (!scan_.skip_value()) return false;
+            continue;
+        }
+        t = scan_.next(&value_);
+        if (t == Token::String)
+            event_.args_name.assign(value_);
+        else if (!skip_rest(t))
+            return false;
+    }
+}
+
+void TraceReader::set_string(Field field) {
+    switch (field) {
+        case Field::Ph:
+            event_.ph = value_.size() == 1 ? value_[0] : '?';
             break;
-        case 'M':
-            if (name_ == "process_name") {
-                data_.process_names[pid_] = args_name_;
-            } else if (name_ == "thread_name") {
-                data_.thread_names[{pid_, tid_}] = args_name_;
-                if (const auto it = track_ids_.find({pid_, tid_}); it != track_ids_.end())
-                    track_kind_[it->second] = is_device_thread(args_name_) ? 1 : 2;
-            }
+        case Field::Name:
+            event_.name.assign(value_);
             break;
-        case 'B':
-        case 'E':
-            ++begin_end_;
+        case Field::Pid:
+            event_.pid.assign(value_);
+            event_.has_pid = true;
             break;
-        case 0:
-            warn(2, "an event without ph: skipped");
+        case Field::Tid:
+            event_.tid.assign(value_);
+            event_.has_tid = true;
             break;
         default:
             break;
     }
 }
 
-void TraceSax::finish() {
-    for (const auto& [kind, count] : warned_)
-        if (count > kMaxWarningsPerKind)
-            result_.warnings.push_back(timing_warning(
-                config_, 0,
-                std::to_string(count - kMaxWarningsPerKind) +
-                    " more events like the ones above were skipped without a warning each"));
-    if (begin_end_ > 0)
-        result_.warnings.push_back(timing_warning(
-            config_, 0,
-            std::to_string(begin_end_) + " begin/end ('B'/'E') events ignored: only complete "
-                                         "('X') events are read, as jax.profiler writes them"));
+void TraceReader::set_number(Field field) {
+    switch (field) {
+        case Field::Ts:
+            event_.ts = json_number_value(value_);
+            event_.has_ts = true;
+            break;
+        case Field::Dur:
+            event_.dur = json_number_value(value_);
+            event_.has_dur = true;
+            break;
+        case Field::Pid:
+            number_id(value_, event_.pid);
+            event_.has_pid = true;
+            break;
+        case Field::Tid:
+            number_id(value_, event_.tid);
+            event_.has_tid = true;
+            break;
+        default:
+            break;
+    }
 }
 
 class ChromeTraceImporter : public TimingImporter {
@@ -326,37 +247,42 @@ public:
     }
     ImportResult import(std::istream& in, const ImportConfig& config,
                         const ProgressFn& progress) const override {
-        ImportResult result;
-        JsonSource source(in, progress, config.total_bytes);
-        TraceSax sax(source, config, result);
-        bool ok = false;
-        try {
-            ok = Json::sax_parse(source.begin(), source.end(), &sax);
-        } catch (const std::exception& e) {
-            ok = false;
-            result.warnings.push_back(
-                timing_warning(config, source.line(), std::string("reading stopped: ") + e.what()));
-        }
-        if (!ok) {
-            result.complete = false;
-            result.warnings.push_back(timing_warning(
-                config, source.line(),
-                source.cancelled() ? std::string("import cancelled")
-                                   : "the trace is not valid JSON (" + sax.error() +
-                                         "): the events before that point are kept"));
-        } else if (!sax.found_events()) {
-            result.complete = false;
-            result.warnings.push_back(timing_warning(
-                config, 0, "there is no traceEvents array: not a Chrome trace", "traceEvents"));
-        }
-        sax.finish();
-        trace_records(sax.data(), config, result);
-        finish_import(result, format_id(), config);
-        return result;
+        return import_chrome_trace(in, config, progress, kJsonChunkBytes);
     }
 };
 
 }  // namespace
+
+ImportResult import_chrome_trace(std::istream& in, const ImportConfig& config,
+                                 const ProgressFn& progress, std::size_t chunk_bytes) {
+    ImportResult result;
+    JsonScanner scan(in, progress, config.total_bytes, chunk_bytes);
+    TraceCollector events(config, result);
+    TraceReader reader(scan, events);
+    bool ok = false;
+    try {
+        ok = reader.read();
+    } catch (const std::exception& e) {
+        result.warnings.push_back(
+            timing_warning(config, scan.line(), std::string("reading stopped: ") + e.what()));
+    }
+    if (!ok) {
+        result.complete = false;
+        result.warnings.push_back(
+            timing_warning(config, scan.line(),
+                           scan.cancelled() ? std::string("import cancelled")
+                                            : "the trace is not valid JSON (" + scan.error() +
+                                                  "): the events before that point are kept"));
+    } else if (!reader.found_events()) {
+        result.complete = false;
+        result.warnings.push_back(timing_warning(
+            config, 0, "there is no traceEvents array: not a Chrome trace", "traceEvents"));
+    }
+    events.finish();
+    trace_records(events.data(), config, result);
+    finish_import(result, "chrome-trace", config);
+    return result;
+}
 
 std::unique_ptr<TimingImporter> make_chrome_trace_importer() {
     return std::make_unique<ChromeTraceImporter>();
