@@ -10,8 +10,6 @@
 namespace tl {
 namespace {
 
-constexpr std::size_t kChunk = 1 << 18;
-
 // Replaces bare NaN / Infinity / -Infinity / inf / nan outside strings by quoted strings.
 // Returns the line of the first one, or 0.
 int quote_nonstandard_numbers(std::string& text) {
@@ -59,30 +57,9 @@ int quote_nonstandard_numbers(std::string& text) {
 
 }  // namespace
 
-JsonSource::JsonSource(std::istream& in, const ProgressFn& progress, std::uint64_t total_bytes)
-    : in_(&in), progress_(&progress), total_(total_bytes), buffer_(kChunk) {
-    start_ = pos_ = end_ = counted_ = buffer_.data();
-}
-
 JsonSource::JsonSource(std::string_view text) {
-    start_ = pos_ = counted_ = text.data();
+    pos_ = counted_ = text.data();
     end_ = text.data() + text.size();
-}
-
-bool JsonSource::refill() {
-    if (in_ == nullptr || cancelled_) return false;
-    newlines_ += static_cast<int>(std::count(counted_, end_, '\n'));
-    chunk_offset_ += static_cast<std::uint64_t>(end_ - start_);
-    in_->read(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
-    const auto got = static_cast<std::size_t>(in_->gcount());
-    start_ = pos_ = counted_ = buffer_.data();
-    end_ = buffer_.data() + got;
-    if (*progress_ && !(*progress_)(chunk_offset_, total_)) {
-        cancelled_ = true;
-        end_ = pos_;
-        return false;
-    }
-    return got > 0;
 }
 
 int JsonSource::line() {
@@ -91,10 +68,6 @@ int JsonSource::line() {
     newlines_ += static_cast<int>(std::count(counted_, upto, '\n'));
     counted_ = upto;
     return newlines_ + 1;
-}
-
-std::uint64_t JsonSource::offset() const {
-    return chunk_offset_ + static_cast<std::uint64_t>(pos_ - start_);
 }
 
 int JsonDocument::line_of(const std::string& path) const {

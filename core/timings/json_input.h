@@ -1,7 +1,7 @@
 #pragma once
-// JSON input for the timing importers: a chunked source for nlohmann's SAX parser (so a
-// large trace is streamed, never held whole), which also knows the current line and reports
-// progress; and a small-document reader that remembers the line of each array element.
+// JSON input for the small timing documents (Google Benchmark, pytest-benchmark): a reader
+// that remembers the line of each top-level array element, and field accessors. Chrome
+// traces, which can be large, are streamed by core/timings/json_scanner.h instead.
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -18,7 +18,6 @@ namespace tl {
 
 class JsonSource {
 public:
-    JsonSource(std::istream& in, const ProgressFn& progress, std::uint64_t total_bytes);
     explicit JsonSource(std::string_view text);
     JsonSource(const JsonSource&) = delete;
     JsonSource& operator=(const JsonSource&) = delete;
@@ -49,33 +48,20 @@ public:
         }
 
     private:
-        bool at_end() const {
-            return src_ == nullptr || (src_->pos_ == src_->end_ && !src_->refill());
-        }
+        bool at_end() const { return src_ == nullptr || src_->pos_ == src_->end_; }
         JsonSource* src_ = nullptr;
     };
 
     iterator begin() { return iterator(this); }
     iterator end() { return iterator(); }
 
-    int line();                    // 1-based line of the last character read
-    std::uint64_t offset() const;  // characters read so far
-    bool cancelled() const { return cancelled_; }
+    int line();  // 1-based line of the last character read
 
 private:
-    bool refill();
-
-    std::istream* in_ = nullptr;
-    const ProgressFn* progress_ = nullptr;
-    std::uint64_t total_ = 0;
-    std::vector<char> buffer_;
-    const char* start_ = nullptr;  // the current chunk
     const char* pos_ = nullptr;
     const char* end_ = nullptr;
     const char* counted_ = nullptr;  // newlines before this point are in newlines_
-    std::uint64_t chunk_offset_ = 0;
     int newlines_ = 0;
-    bool cancelled_ = false;
 };
 
 // A small JSON document read whole, with the line of each element of its top-level arrays.
