@@ -1,5 +1,7 @@
 #include "core/spec.h"
 
+#include <cctype>
+
 namespace tl {
 
 Semantics Spec::semantics(std::size_t axis) const {
@@ -27,6 +29,18 @@ std::string_view to_string(Uninitialized u) {
 }
 std::string_view to_string(Revisit r) {
     return r == Revisit::Tpu ? "tpu" : "ideal";
+}
+
+bool mentions_name(std::string_view text, std::string_view name) {
+    const auto word = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    };
+    for (auto at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+        const auto end = at + name.size();
+        if ((at == 0 || !word(text[at - 1])) && (end == text.size() || !word(text[end])))
+            return true;
+    }
+    return false;
 }
 
 }  // namespace tl

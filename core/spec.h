@@ -103,4 +103,7 @@ std::string_view to_string(Semantics s);
 std::string_view to_string(Uninitialized u);
 std::string_view to_string(Revisit r);
 
+// True when the expression text `text` mentions the identifier `name` (whole words only).
+bool mentions_name(std::string_view text, std::string_view name);
+
 }  // namespace tl

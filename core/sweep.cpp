@@ -1,7 +1,6 @@
 #include "core/sweep.h"
 
 #include <algorithm>
-#include <cctype>
 #include <set>
 
 namespace tl {
@@ -12,19 +11,6 @@ bool is_prime(std::int64_t n) {
     for (std::int64_t d = 2; d * d <= n; ++d)
         if (n % d == 0) return false;
     return true;
-}
-
-// True when `text` mentions the identifier `name` (whole words only).
-bool mentions(const std::string& text, const std::string& name) {
-    const auto word = [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-    };
-    for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
-        const bool starts = at == 0 || !word(text[at - 1]);
-        const std::size_t end = at + name.size();
-        if (starts && (end == text.size() || !word(text[end]))) return true;
-    }
-    return false;
 }
 
 const std::string* bare_param(const SizeValue& v, const Spec& spec) {
@@ -191,7 +177,7 @@ std::vector<SweptParam> swept_params(const Spec& spec, const Instance& base) {
             const std::string* name = bare_param(op.shape[d], spec);
             if (!name || bd.kind != BlockDim::Kind::Blocked) continue;
             if (const auto* text = std::get_if<std::string>(&bd.size);
-                text && mentions(*text, *name))
+                text && mentions_name(*text, *name))
                 continue;  // the block follows the dimension: varying it changes nothing
             const bool known = std::any_of(out.begin(), out.end(),
                                            [&](const SweptParam& p) { return p.name == *name; });

@@ -16,10 +16,8 @@ std::optional<std::int64_t> int_param(const Json& params, const std::string& nam
 }
 
 // Why the record cannot count as a measurement of a candidate, or "" when it can.
-std::string unusable(const TimingRecord& r, const TilePlan& plan, const Spec& spec,
-                     const std::string& candidate_impl) {
+std::string unusable(const TimingRecord& r, const TilePlan& plan, const Spec& spec) {
     if (!record_matches_spec(r, spec)) return "another kernel (" + r.kernel.value_or("?") + ")";
-    if (r.impl && *r.impl != candidate_impl) return "";  // a baseline: not a candidate, no note
     if (r.target != plan.target) return "measured on " + r.target.value_or("an unnamed target");
     if (r.source != TimingSource::Measured)
         return "not a measurement on the target (" +
@@ -41,8 +39,8 @@ std::vector<std::string> attach_measurements(TilePlan& plan, const Spec& spec,
     std::vector<std::string> notes;
     for (const TimingRecord& r : records) {
         const std::string where = r.file + ":" + std::to_string(r.line);
-        if (r.impl && *r.impl != candidate_impl) continue;
-        if (const std::string why = unusable(r, plan, spec, candidate_impl); !why.empty()) {
+        if (r.impl && *r.impl != candidate_impl) continue;  // a baseline: not a candidate
+        if (const std::string why = unusable(r, plan, spec); !why.empty()) {
             notes.push_back(where + " (" + r.label + "): not used: " + why);
             continue;
         }

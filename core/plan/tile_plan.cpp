@@ -1,7 +1,6 @@
 #include "core/plan/tile_plan.h"
 
 #include <algorithm>
-#include <cctype>
 #include <limits>
 #include <set>
 #include <variant>
@@ -18,24 +17,11 @@ namespace {
 
 constexpr std::int64_t kSmallestLadderSize = 8;
 
-bool word_char(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
-
-// True when `text` mentions the identifier `name` (whole words only).
-bool mentions(const std::string& text, const std::string& name) {
-    for (auto at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
-        const auto end = at + name.size();
-        if ((at == 0 || !word_char(text[at - 1])) && (end == text.size() || !word_char(text[end])))
-            return true;
-    }
-    return false;
-}
-
 bool sizes_a_shape(const Spec& spec, const std::string& name) {
     for (const auto& op : spec.operands)
         for (const auto& dim : op.shape)
-            if (const auto* text = std::get_if<std::string>(&dim); text && mentions(*text, name))
+            if (const auto* text = std::get_if<std::string>(&dim);
+                text && mentions_name(*text, name))
                 return true;
     return false;
 }
@@ -123,9 +109,12 @@ bool faster(const PlanCandidate& a, const PlanCandidate& b) {
 }  // namespace
 
 std::vector<TileParam> tile_params(const Spec& spec) {
-    std::vector<TileParam> out;
     const ResolveResult base = resolve(spec);
-    if (!base.instance) return out;
+    return base.instance ? tile_params(spec, *base.instance) : std::vector<TileParam>{};
+}
+
+std::vector<TileParam> tile_params(const Spec& spec, const Instance& base) {
+    std::vector<TileParam> out;
     for (const auto& [name, value] : spec.params) {
         if (sizes_a_shape(spec, name)) continue;
         TileParam p{name, value, 0, {}};
@@ -135,7 +124,7 @@ std::vector<TileParam> tile_params(const Spec& spec) {
             for (std::size_t d = 0; d < block->size(); ++d) {
                 const auto* text = std::get_if<std::string>(&(*block)[d].size);
                 if ((*block)[d].kind != BlockDim::Kind::Blocked || !text || *text != name) continue;
-                p.largest_dim = std::max(p.largest_dim, base.instance->operands[o].shape[d]);
+                p.largest_dim = std::max(p.largest_dim, base.operands[o].shape[d]);
             }
         }
         if (p.largest_dim == 0) continue;
@@ -172,7 +161,7 @@ PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
     TilePlan plan;
     plan.spec = spec.name;
     plan.target = target_id;
-    plan.tile_params = tile_params(spec);
+    plan.tile_params = tile_params(spec, *base.instance);
     for (const auto& [name, value] : spec.params) {
         const bool tile = std::any_of(plan.tile_params.begin(), plan.tile_params.end(),
                                       [&](const TileParam& p) { return p.name == name; });

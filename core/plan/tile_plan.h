@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "core/instance.h"
 #include "core/spec.h"
 #include "core/timings/record.h"
 
@@ -71,8 +72,10 @@ struct PlanOutcome {
     Diagnostics errors;  // the spec does not resolve, the target is unknown or has no roof
 };
 
-// The tile params of `spec`, with the values the planner tries.
+// The tile params of `spec`, with the values the planner tries; `base` is the spec resolved
+// with its own params (empty when it does not resolve).
 std::vector<TileParam> tile_params(const Spec& spec);
+std::vector<TileParam> tile_params(const Spec& spec, const Instance& base);
 
 PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options = {});
 
