@@ -36,9 +36,12 @@ struct ResolvedOperand {
     std::int64_t block_bytes() const { return block_elements() * dtype_bytes(dtype); }
 };
 
+// Only the interpreter holds whole arrays (it has its own memory limit), so the element
+// bound is far past any device's memory: it keeps byte and FLOP counts inside 64 bits.
 struct Limits {
-    std::int64_t max_elements = std::int64_t{1} << 32;  // all operands together
+    std::int64_t max_elements = std::int64_t{1} << 40;  // all operands together
     std::int64_t max_programs = std::int64_t{1} << 26;
+    std::int64_t max_block_elements = std::int64_t{1} << 32;  // one block, also a whole-array one
 };
 
 struct Instance {

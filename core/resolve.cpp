@@ -102,7 +102,8 @@ void resolve_grid(Resolver& r, const Spec& spec, const Limits& limits, Instance*
         std::string dims;
         for (const auto g : inst->grid) dims += (dims.empty() ? "" : " x ") + std::to_string(g);
         r.error("grid", "the grid has " + limit_text(programs) + " programs (" + dims +
-                            "); the limit is " + std::to_string(limits.max_programs));
+                            "); the limit is " + std::to_string(limits.max_programs) +
+                            ": use larger blocks or smaller shapes");
     }
 }
 
@@ -148,15 +149,16 @@ bool resolve_dims(Resolver& r, const OperandSpec& spec, const std::string& path,
             op->block.push_back(dim);
         }
     }
-    if (!ok || !spec.block_shape) return ok;  // a whole-array block is bounded by the total
+    if (!ok) return false;
     const auto block = op->block_elements();
-    if (block > limits.max_elements) {
-        r.error(path + ".block_shape", "a block of " + limit_text(block) +
-                                           " elements passes the limit of " +
-                                           std::to_string(limits.max_elements));
-        return false;
+    if (block > limits.max_block_elements) {
+        r.error(
+            path + ".block_shape",
+            (spec.block_shape ? "a block of " : "the whole-array block of ") + limit_text(block) +
+                " elements passes the limit of " + std::to_string(limits.max_block_elements) +
+                (spec.block_shape ? ": use smaller blocks" : ": give the operand a block_shape"));
     }
-    return true;
+    return true;  // the shape is sized even when its block is refused
 }
 
 void resolve_operands(Resolver& r, const Spec& spec, const Limits& limits, Instance* inst) {
@@ -192,7 +194,7 @@ void resolve_operands(Resolver& r, const Spec& spec, const Limits& limits, Insta
     if (sized && total > limits.max_elements)
         r.error("operands", "the operands hold " + limit_text(total) +
                                 " elements in all; the limit is " +
-                                std::to_string(limits.max_elements));
+                                std::to_string(limits.max_elements) + ": check the shapes");
 }
 
 }  // namespace

@@ -174,6 +174,7 @@ private:
         std::optional<Instance> first;
         // The target runs what the local interpreter would refuse to allocate.
         const Limits unlimited{std::numeric_limits<std::int64_t>::max(),
+                               std::numeric_limits<std::int64_t>::max(),
                                std::numeric_limits<std::int64_t>::max()};
         for (std::size_t c = 0; c < candidates_.size(); ++c) {
             std::string where = "candidates[" + std::to_string(c) + "] (";

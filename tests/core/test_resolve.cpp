@@ -196,13 +196,40 @@ TEST(Resolve, LimitsNameTheFigureAndTheLimit) {
     EXPECT_FALSE(r.instance);
     // 300*256 + 256*500 + 300*500 = 354800 elements.
     EXPECT_EQ(messages(r),
-              "grid: the grid has 24 programs (3 x 4 x 2); the limit is 10\n"
-              "operands: the operands hold 354800 elements in all; the limit is 100000");
-    limits.max_elements = 1000;
+              "grid: the grid has 24 programs (3 x 4 x 2); the limit is 10: use larger blocks "
+              "or smaller shapes\n"
+              "operands: the operands hold 354800 elements in all; the limit is 100000: check "
+              "the shapes");
+    limits.max_block_elements = 1000;
     const auto b = resolve(s, {}, limits);
     ASSERT_GE(b.errors.size(), 2u);
     EXPECT_EQ(b.errors[1].to_string(),
-              "operands[0].block_shape: a block of 16384 elements passes the limit of 1000");
+              "operands[0].block_shape: a block of 16384 elements passes the limit of 1000: use "
+              "smaller blocks");
+}
+
+TEST(Resolve, AWholeArrayBlockCountsAgainstTheBlockLimit) {
+    Spec s = one_operand({SizeValue{std::int64_t{300}}, SizeValue{std::int64_t{200}}});
+    s.operands[0].block_shape.reset();
+    s.operands[0].index_map.reset();
+    Limits limits;
+    limits.max_block_elements = 50000;
+    EXPECT_EQ(messages(resolve(s, {}, limits)),
+              "operands[0].block_shape: the whole-array block of 60000 elements passes the limit "
+              "of 50000: give the operand a block_shape");
+    limits.max_block_elements = 60000;
+    EXPECT_TRUE(resolve(s, {}, limits).instance);
+}
+
+// Only the interpreter holds whole arrays, and it has its own memory limit: a matmul far past
+// what it would allocate still resolves for the contract and indexing stages.
+TEST(Resolve, ShapesPastInterpreterMemoryStillResolve) {
+    const Spec s = golden("matmul_rect");
+    const auto r = resolve(
+        s, {{"M", 65536}, {"N", 65536}, {"K", 8192}, {"bm", 512}, {"bn", 512}, {"bk", 512}});
+    ASSERT_TRUE(r.instance) << join(r.errors);
+    EXPECT_EQ(r.instance->programs(), 128 * 128 * 16);
+    EXPECT_EQ(r.instance->operands[2].elements(), std::int64_t{65536} * 65536);
 }
 
 TEST(Resolve, HugeShapesOverflowIntoAnErrorNotACrash) {
@@ -211,9 +238,13 @@ TEST(Resolve, HugeShapesOverflowIntoAnErrorNotACrash) {
     const auto r = resolve(s);
     EXPECT_EQ(messages(r),
               "grid: the grid has more than 9223372036854775807 programs "
-              "(1099511627776 x 1099511627776); the limit is 67108864\n"
+              "(1099511627776 x 1099511627776); the limit is 67108864: use larger blocks or "
+              "smaller shapes\n"
+              "operands[0].block_shape: the whole-array block of more than "
+              "9223372036854775807 elements passes the limit of 4294967296: give the operand a "
+              "block_shape\n"
               "operands: the operands hold more than 9223372036854775807 elements in all; "
-              "the limit is 4294967296");
+              "the limit is 1099511627776: check the shapes");
 }
 
 TEST(Resolve, HandBuiltInconsistentSpecsAreErrors) {
