@@ -2,11 +2,14 @@
 // lines appear only once cells are several pixels wide.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <QApplication>
 #include <QWheelEvent>
 
 #include "core/view/operand_scene.h"
 #include "tests/widgets/explorer_test_util.h"
+#include "widgets/explorer/explorer_palette.h"
 #include "widgets/explorer/operand_view.h"
 
 namespace tl::gui {
@@ -46,6 +49,30 @@ TEST(LevelOfDetail, AHugeArrayDrawsBlocksNotElements) {
     v.setCoverageOverlay(true);  // 128 x 128 cells of 5 px: shapes, one per cell at most
     st = paintOf(v);
     EXPECT_LE(st.rects, 128 * 128 + 8);
+}
+
+TEST(LevelOfDetail, TheProgramsBlockStaysVisibleWhenUnderAPixel) {
+    const auto s = snapshotOf(squareMatmul(65536, 128, 128));
+    OperandView v;
+    v.resize(900, 700);
+    const QColor hue = ExplorerPalette::roleHue(Role::Input, 0);
+    // Program (0, 0) in the corner and program (300, 200) inside: blocks of ~1.3 px each.
+    for (const auto& [program, row, col] :
+         {std::tuple<std::int64_t, std::int64_t, std::int64_t>{0, 64, 64},
+          {300 * 512 + 200, 300 * 128 + 64, 200 * 128 + 64}}) {
+        v.setScene(view::build_scenes(s.analysis, program)[0]);
+        ASSERT_LT(v.transform().scale_x * 128, 2);
+        const QImage img = v.grab().toImage();
+        const QPoint c = v.pixelOf(row, col).toPoint();
+        int inHue = 0;
+        for (int y = c.y() - 6; y <= c.y() + 6; ++y)
+            for (int x = c.x() - 6; x <= c.x() + 6; ++x)
+                inHue += img.valid(x, y) && img.pixelColor(x, y) == hue;
+        EXPECT_GE(inHue, 16) << "program " << program;  // a solid mark, not a lost pixel
+        // Inside the array: the corner block's mark does not spill past the array's edge.
+        const QPoint outside = v.pixelOf(0, 0).toPoint() - QPoint(3, 3);
+        EXPECT_NE(img.pixelColor(outside), hue) << "program " << program;
+    }
 }
 
 TEST(LevelOfDetail, TinyCellsBecomeOneImage) {

@@ -16,6 +16,7 @@ using layers::toQ;
 namespace {
 
 constexpr double kBlockLine = 1.25;  // pixels; element lines are one device pixel, and fainter
+constexpr double kMinBlockMark = 8;  // pixels; the smallest the program's block is drawn
 
 QRectF pixels(const ViewTransform& t, const ElementRect& r) {
     return toQ(t.to_pixels(r));
@@ -143,12 +144,36 @@ void paintCurrentBlockFill(QPainter& p, const QRectF& canvas, const OperandScene
     }
 }
 
+// One dimension of the program's block mark: at least kMinBlockMark long, centred on the
+// block and kept inside the array when the array is long enough.
+void widenToMark(double& lo, double& hi, double array_lo, double array_hi) {
+    if (hi - lo >= kMinBlockMark) return;
+    const double mid = (lo + hi) / 2;
+    lo = mid - kMinBlockMark / 2;
+    hi = mid + kMinBlockMark / 2;
+    if (array_hi - array_lo < kMinBlockMark) return;
+    const double shift = lo < array_lo ? array_lo - lo : (hi > array_hi ? array_hi - hi : 0);
+    lo += shift;
+    hi += shift;
+}
+
 void paintCurrentBlockOutline(QPainter& p, const QRectF& canvas, const OperandScene& s,
                               const ViewTransform& t, const ExplorerPalette& pal, PaintStats& st) {
     if (!s.has_block) return;
-    const QRectF w = pixels(t, s.window);
-    if (!w.intersects(canvas)) return;
+    QRectF w = pixels(t, s.window);
     const QColor hue = ExplorerPalette::roleHue(s.role, s.role_index);
+    // A block of a huge array at fit zoom is under a pixel: it is drawn as a small solid mark
+    // so that the program's place is still seen.
+    if (w.width() < kMinBlockMark || w.height() < kMinBlockMark) {
+        const QRectF a = pixels(t, s.array);
+        double x0 = w.left(), x1 = w.right(), y0 = w.top(), y1 = w.bottom();
+        widenToMark(x0, x1, a.left(), a.right());
+        widenToMark(y0, y1, a.top(), a.bottom());
+        w = QRectF(QPointF(x0, y0), QPointF(x1, y1));
+        if (!w.intersects(canvas)) return;
+        p.fillRect(w.intersected(canvas), hue);
+    }
+    if (!w.intersects(canvas)) return;
     layers::frameInside(p, w.intersected(canvas.adjusted(-4, -4, 4, 4)), 2.5, pal.deep(hue));
     ++st.rects;
 }
