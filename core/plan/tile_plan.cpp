@@ -187,6 +187,10 @@ PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
                                               std::int64_t{1} << 40);
     std::int64_t examined = 0;
     for (bool more = true; more && examined < options.max_combinations; ++examined) {
+        if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
+            out.cancelled = true;
+            return out;
+        }
         ParamMap tiles;
         bool own = true;
         for (std::size_t i = 0; i < at.size(); ++i) {

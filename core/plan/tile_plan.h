@@ -7,6 +7,7 @@
 // own ("bm" in block_shape ["bm", "bk"]) and size no operand's shape. Each takes the powers of
 // two from 8 up to the largest array dimension it blocks, that dimension itself, and the
 // spec's own value; the candidates are every combination, checked one by one.
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -65,11 +66,14 @@ struct PlanOptions {
     std::optional<std::string> target;  // replaces the spec's target
     std::int64_t max_combinations = 4096;
     std::int64_t max_programs = std::int64_t{1} << 22;  // larger grids are not modelled
+    // Checked before each candidate: when set, planning stops with no plan and no error.
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 struct PlanOutcome {
     std::optional<TilePlan> plan;
     Diagnostics errors;  // the spec does not resolve, the target is unknown or has no roof
+    bool cancelled = false;
 };
 
 // The tile params of `spec`, with the values the planner tries; `base` is the spec resolved

@@ -2,6 +2,7 @@
 // their modelled traffic and roofline bound, rejections with their rule, and measurements
 // matched from timing records.
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "core/audit.h"
@@ -186,6 +187,22 @@ TEST(Plan, TheCombinationBudgetIsReported) {
     EXPECT_EQ(plan.candidates.size() + plan.rejected.size(), 10u);
     ASSERT_FALSE(plan.notes.empty());
     EXPECT_NE(plan.notes.back().find("not examined"), std::string::npos);
+}
+
+TEST(Plan, ACancelledPlanStopsWithNoPlanAndNoError) {
+    const Spec s = load(on_target(matmul_spec(2048, 2048, 2048, 256, 256, 256), "tpu-v5e"));
+    std::atomic<bool> cancel{true};
+    PlanOptions opt;
+    opt.cancel = &cancel;
+    const PlanOutcome out = plan_tiles(s, opt);
+    EXPECT_TRUE(out.cancelled);
+    EXPECT_FALSE(out.plan);
+    EXPECT_TRUE(out.errors.empty()) << join(out.errors);
+    cancel = false;
+    const PlanOutcome again = plan_tiles(s, opt);
+    EXPECT_FALSE(again.cancelled);
+    ASSERT_TRUE(again.plan);
+    EXPECT_FALSE(again.plan->candidates.empty());
 }
 
 TimingRecord measured(const std::string& params_json, double median, bool verified = true) {

@@ -76,6 +76,7 @@ PlanView::PlanView(QWidget* parent)
 }
 
 PlanView::~PlanView() {
+    if (cancel_) cancel_->store(true);
     watcher_.waitForFinished();  // the worker holds only its own copies; let it end
 }
 
@@ -99,6 +100,7 @@ void PlanView::setRecords(std::vector<TimingRecord> records) {
 void PlanView::compute() {
     if (watcher_.isRunning()) {
         stale_ = true;  // computed() starts again with the newest spec
+        cancel_->store(true);
         return;
     }
     stale_ = false;
@@ -110,9 +112,12 @@ void PlanView::compute() {
     }
     PlanOptions options;
     options.target = target_;
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
     summary_->setText(tr("Planning tile sizes\u2026"));
-    watcher_.setFuture(
-        QtConcurrent::run([spec = spec_, options] { return plan_tiles(*spec, options); }));
+    watcher_.setFuture(QtConcurrent::run([spec = spec_, options, cancel = cancel_]() mutable {
+        options.cancel = cancel.get();
+        return plan_tiles(*spec, options);
+    }));
 }
 
 void PlanView::computed() {

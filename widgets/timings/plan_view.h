@@ -5,6 +5,7 @@
 // The plan is computed off the GUI thread; a newer spec replaces a computation in flight.
 #include <QFutureWatcher>
 #include <QWidget>
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -56,6 +57,8 @@ private:
     std::shared_ptr<const TilePlan> base_;  // the plan before measurements
     QString error_;
     QFutureWatcher<PlanOutcome> watcher_;
+    // Set to stop the computation in flight: a big spec's plan can take seconds.
+    std::shared_ptr<std::atomic<bool>> cancel_;
     bool stale_ = false;  // the spec or target changed while a plan was being computed
 
     QLabel* summary_;
