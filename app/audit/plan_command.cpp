@@ -7,6 +7,7 @@
 
 #include "app/audit/commands.h"
 #include "app/audit/output.h"
+#include "app/audit/progress.h"
 #include "app/audit/table.h"
 #include "core/format.h"
 #include "core/plan/tile_plan.h"
@@ -115,6 +116,8 @@ int run_plan(const PlanArgs& a) {
     if (!spec) return kUsageError;
     PlanOptions options;
     options.target = a.target;
+    // A big spec's candidates take seconds; quick plans print nothing.
+    if (!a.quiet) options.progress = progress_printer(std::cerr, "plan", "combinations", 1.0);
     PlanOutcome outcome = plan_tiles(*spec, options);
     if (!outcome.plan) {
         for (const auto& e : outcome.errors)

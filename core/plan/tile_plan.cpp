@@ -186,7 +186,10 @@ PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
         combinations = std::min<std::int64_t>(combinations * std::int64_t(p.values.size()),
                                               std::int64_t{1} << 40);
     std::int64_t examined = 0;
+    const int to_examine = static_cast<int>(std::min(combinations, options.max_combinations));
     for (bool more = true; more && examined < options.max_combinations; ++examined) {
+        if (options.progress && examined > 0)
+            options.progress(static_cast<int>(examined), to_examine);
         if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
             out.cancelled = true;
             return out;
@@ -214,6 +217,7 @@ PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
             at[i] = 0;
         }
     }
+    if (options.progress) options.progress(static_cast<int>(examined), to_examine);
     if (combinations > examined)
         plan.notes.push_back(std::to_string(combinations - examined) + " of " +
                              std::to_string(combinations) +

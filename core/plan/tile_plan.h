@@ -9,6 +9,7 @@
 // spec's own value; the candidates are every combination, checked one by one.
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -68,6 +69,8 @@ struct PlanOptions {
     std::int64_t max_programs = std::int64_t{1} << 22;  // larger grids are not modelled
     // Checked before each candidate: when set, planning stops with no plan and no error.
     const std::atomic<bool>* cancel = nullptr;
+    // Called after each combination with the number examined and the number to examine.
+    std::function<void(int, int)> progress;
 };
 
 struct PlanOutcome {

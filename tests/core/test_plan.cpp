@@ -205,6 +205,19 @@ TEST(Plan, ACancelledPlanStopsWithNoPlanAndNoError) {
     EXPECT_FALSE(again.plan->candidates.empty());
 }
 
+TEST(Plan, ProgressCountsEveryCombinationUpToTheBudget) {
+    const Spec s = load(on_target(matmul_spec(2048, 2048, 2048, 256, 256, 256), "tpu-v5e"));
+    std::vector<std::pair<int, int>> calls;
+    PlanOptions opt;
+    opt.max_combinations = 40;
+    opt.progress = [&](int done, int total) { calls.emplace_back(done, total); };
+    const TilePlan plan = plan_or_fail(s, opt);
+    ASSERT_EQ(calls.size(), 40u);
+    for (std::size_t i = 0; i < calls.size(); ++i)
+        EXPECT_EQ(calls[i], std::make_pair(static_cast<int>(i) + 1, 40));
+    EXPECT_EQ(plan.candidates.size() + plan.rejected.size(), 40u);
+}
+
 TimingRecord measured(const std::string& params_json, double median, bool verified = true) {
     TimingRecord r;
     r.file = "t.csv";

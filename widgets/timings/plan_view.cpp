@@ -114,6 +114,18 @@ void PlanView::compute() {
     options.target = target_;
     cancel_ = std::make_shared<std::atomic<bool>>(false);
     summary_->setText(tr("Planning tile sizes\u2026"));
+    // Queued to the GUI thread; dropped if this view is gone (its destructor cancels first).
+    options.progress = [this](int done, int total) {
+        if (done % 16 != 0 && done != total) return;
+        QMetaObject::invokeMethod(
+            this,
+            [this, done, total] {
+                if (watcher_.isRunning())
+                    summary_->setText(
+                        tr("Planning tile sizes\u2026 %1 of %2 combinations").arg(done).arg(total));
+            },
+            Qt::QueuedConnection);
+    };
     watcher_.setFuture(QtConcurrent::run([spec = spec_, options, cancel = cancel_]() mutable {
         options.cancel = cancel.get();
         return plan_tiles(*spec, options);
