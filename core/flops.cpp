@@ -65,6 +65,10 @@ RooflinePeak roofline_peak(const TargetProfile& t, const Instance& inst) {
             dtype = op.dtype;
             break;
         }
+    return roofline_peak(t, dtype);
+}
+
+RooflinePeak roofline_peak(const TargetProfile& t, DType dtype) {
     if (const auto p = t.peak(dtype)) return {p, std::string(to_string(dtype))};
     if (const auto bf = t.peak(DType::BFloat16))
         return {bf, "bfloat16 (no " + std::string(to_string(dtype)) + " figure)"};

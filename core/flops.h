@@ -29,5 +29,7 @@ struct RooflinePeak {
     std::string label;  // "bfloat16", or "bfloat16 (no float32 figure)"
 };
 RooflinePeak roofline_peak(const TargetProfile& t, const Instance& inst);
+// The peak for `dtype`, or the bfloat16 peak, labelled so, when the target has no figure for it.
+RooflinePeak roofline_peak(const TargetProfile& t, DType dtype);
 
 }  // namespace tl

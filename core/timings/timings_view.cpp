@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "core/flops.h"
+
 namespace tl {
 namespace {
 
@@ -98,15 +100,17 @@ std::optional<RoofFigures> roof_figures(const std::string& target_id, DType dtyp
         profile = apply_overrides(*base, spec->target_overrides, &ignored);
         overridden = !profile.overridden.empty();
     }
-    const auto peak = profile.peak(dtype);
-    if (!peak || !profile.hbm_bytes_per_s) {
-        *why = "no " + std::string(peak ? "HBM bandwidth" : "peak") + " figure for " +
-               std::string(to_string(dtype)) + " on " + target_id + ": set target_overrides." +
-               (peak ? "hbm_bytes_per_s" : "peak_flops." + std::string(to_string(dtype))) +
-               " in the spec";
+    // The same peak as the audit and the planner: bfloat16's, labelled, when dtype has none.
+    const RooflinePeak peak = roofline_peak(profile, dtype);
+    if (!peak.flops_per_s || !profile.hbm_bytes_per_s) {
+        *why =
+            "no " + std::string(peak.flops_per_s ? "HBM bandwidth" : "peak") + " figure for " +
+            std::string(to_string(dtype)) + " on " + target_id + ": set target_overrides." +
+            (peak.flops_per_s ? "hbm_bytes_per_s" : "peak_flops." + std::string(to_string(dtype))) +
+            " in the spec";
         return std::nullopt;
     }
-    return RoofFigures{target_id, std::string(to_string(dtype)), *peak, *profile.hbm_bytes_per_s,
+    return RoofFigures{target_id, peak.label, *peak.flops_per_s, *profile.hbm_bytes_per_s,
                        overridden};
 }
 

@@ -30,7 +30,7 @@ struct TimingsSettings {
 // A target's roof for one dtype.
 struct RoofFigures {
     std::string target;
-    std::string dtype;
+    std::string dtype;        // the peak's dtype: "bfloat16 (no float32 figure)" when it stands in
     double peak_flops = 0;    // per second
     double bandwidth = 0;     // HBM bytes per second
     bool overridden = false;  // the spec's target_overrides changed a figure

@@ -135,7 +135,8 @@ TEST(TimingsPanel, ListsExcludedRecordsWithTheirReasonAndFollowsTheTargetChoice)
     EXPECT_TRUE(panel.endToEnd()->decisionText().contains(QStringLiteral("choose one target")));
     panel.setTarget(std::string("tpu-v5p"));
     EXPECT_TRUE(panel.endToEnd()->decisionText().contains(QStringLiteral("on tpu-v5p")));
-    EXPECT_EQ(panel.rooflineChart()->title(), QStringLiteral("Roofline on tpu-v5p (bfloat16)"));
+    EXPECT_EQ(panel.rooflineChart()->title(),
+              QStringLiteral("Roofline on tpu-v5p \u00B7 bfloat16"));
     const QStringList reasons = panel.endToEnd()->excludedReasons();
     EXPECT_FALSE(reasons.filter(QStringLiteral("interpret timing")).isEmpty());
     EXPECT_FALSE(reasons.filter(QStringLiteral("unverified")).isEmpty());

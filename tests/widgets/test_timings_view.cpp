@@ -7,6 +7,8 @@
 #include "core/analysis.h"
 #include "core/flops.h"
 #include "core/instance.h"
+#include "core/plan/tile_plan.h"
+#include "core/spec_io.h"
 #include "core/timings/candidate_costs.h"
 #include "core/timings/provenance.h"
 #include "core/timings/timings_view.h"
@@ -187,6 +189,25 @@ TEST(TimingsView, ShowsTheOpenSpecAsAnUnmeasuredCandidateUntilItIsTimed) {
     const TimingsView measured = make_timings_view({timed}, {}, spec, {});
     EXPECT_EQ(measured.records.size(), 1u);
     EXPECT_FALSE(measured.facts[0].planned);
+}
+
+TEST(TimingsView, AFloat32SpecOnATargetWithoutItsPeakUsesThePlannersStandIn) {
+    // tpu-v5e has no float32 figure: the chart's roof, the audit and the planner all take the
+    // bfloat16 peak and say so, rather than the chart alone drawing nothing.
+    const LoadResult loaded =
+        load_spec_file(TILELENS_SOURCE_DIR "/resources/examples/matmul-rect.tilelens.json");
+    ASSERT_TRUE(loaded.spec) << join(loaded.errors);
+    ASSERT_EQ(loaded.spec->operands.front().dtype, DType::Float32);
+    const auto spec = std::make_shared<const Spec>(*loaded.spec);
+    const TimingsView v = make_timings_view({}, {}, spec, {});
+    ASSERT_TRUE(v.roof);
+    EXPECT_EQ(v.roof->dtype, "bfloat16 (no float32 figure)");
+    const PlanOutcome plan = plan_tiles(*spec);
+    ASSERT_TRUE(plan.plan);
+    EXPECT_EQ(v.roof->peak_flops, plan.plan->peak_flops);
+    EXPECT_EQ(v.roof->dtype, plan.plan->peak_label);
+    ASSERT_EQ(v.records.size(), 1u);
+    ASSERT_TRUE(v.facts[0].roofline) << v.facts[0].roofline_note;
 }
 
 TEST(TimingsScale, TurnsLogarithmicOnlyForWideRanges) {

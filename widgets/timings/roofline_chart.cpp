@@ -52,7 +52,7 @@ void showRoofline(ChartWidget& chart, const TimingsView& v) {
         return;
     }
     const RoofFigures& roof = *v.roof;
-    chart.setTitle(QStringLiteral("Roofline on %1 (%2)").arg(target, qs(roof.dtype)));
+    chart.setTitle(QStringLiteral("Roofline on %1 \u00B7 %2").arg(target, qs(roof.dtype)));
     chart.setSubtitle(
         QStringLiteral("peak %1 \u00B7 HBM %2 \u00B7 %3")
             .arg(qs(format_si(roof.peak_flops, "FLOP/s")), qs(format_si(roof.bandwidth, "B/s")),
