@@ -77,7 +77,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     resize(1440, 900);
     // The first-run layout; a saved one replaces it.
     resizeDocks({docks_[0], docks_[1]}, {430, 320}, Qt::Horizontal);
-    resizeDocks({docks_[2]}, {240}, Qt::Vertical);
+    resizeDocks({docks_[2]}, {290}, Qt::Vertical);
     restoreSettings();
     updateTitle();
 }

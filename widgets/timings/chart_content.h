@@ -29,6 +29,7 @@ struct ChartWidget::Content {
     ValueRange x, y;
     bool logX = false, logY = false;
     double failedY = 0;  // where failed points are drawn
+    int valueTicks = 5;  // fewer on a short plot: see ChartWidget::build()
 
     // Layout elements owned by the plot.
     QCPTextElement* title = nullptr;

@@ -13,6 +13,8 @@
 namespace tl::gui {
 namespace {
 
+constexpr int kPixelsPerValueTick = 32;
+
 QString qs(const std::string& s) {
     return QString::fromStdString(s);
 }
@@ -95,7 +97,7 @@ ChartWidget::ChartWidget(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);
-    setMinimumSize(320, 240);
+    setMinimumSize(320, 180);
 
     QCPLayoutGrid* grid = plot_->plotLayout();
     grid->insertRow(0);  // title
@@ -243,6 +245,7 @@ void ChartWidget::build() {
     else
         y->setTicker(
             QSharedPointer<FormattedTicker>::create([yf](double v) { return formatValue(yf, v); }));
+    y->ticker()->setTickCount(c.valueTicks);
     x->setLabel(c.xLabel);
     y->setLabel(c.yLabel);
     x->setRange(c.x.lo, c.x.hi);
@@ -302,6 +305,14 @@ void ChartWidget::build() {
     plot_->legend->setVisible(plot_->graphCount() > 0);
     applyTheme();
     plot_->replot();
+    // A short plot (a low dock) gets fewer value ticks, so their labels never overlap; the
+    // plot's height is known only once laid out, hence a second pass when it changes them.
+    const int ticks = std::clamp(plot_->axisRect()->height() / kPixelsPerValueTick, 2, 5);
+    if (ticks != c.valueTicks) {
+        c.valueTicks = ticks;
+        y->ticker()->setTickCount(ticks);
+        plot_->replot();
+    }
 }
 
 void ChartWidget::applyCategoryLabels() {
