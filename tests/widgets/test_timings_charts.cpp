@@ -3,6 +3,7 @@
 // the roofline's roof and points are core's figures; exports are written.
 #include <gtest/gtest.h>
 #include <QFile>
+#include <QFontMetrics>
 #include <QImage>
 #include <QTemporaryDir>
 
@@ -105,6 +106,38 @@ TEST(CandidatesChart, ShowsTheOpenSpecsBoundAsUnmeasuredBeforeAnyImport) {
     EXPECT_TRUE(chart.yRange().contains(bound[0].y));
     ASSERT_FALSE(chart.badges().isEmpty());
     EXPECT_TRUE(chart.badges().front().text.contains(QStringLiteral("unmeasured")));
+}
+
+TEST(ChartWidget, AShortPlotGetsFewerValueTicksThatDoNotCrowd) {
+    ChartWidget chart;
+    chart.setTitle(QStringLiteral("t"));
+    chart.setAxes(QStringLiteral("x"), ValueFormat::Plain, QStringLiteral("time"),
+                  ValueFormat::Seconds);
+    chart.setLogScale(Qt::Vertical, false);
+    QVector<ChartPoint> points;
+    for (int i = 0; i < 5; ++i) {
+        ChartPoint p;
+        p.x = i;
+        p.y = 1e-6 * (1 + i);
+        points.push_back(p);
+    }
+    chart.addSeries(QStringLiteral("s"), {}, points);
+    chart.replot();
+    chart.show();
+    chart.resize(600, 560);
+    chart.grab();
+    const auto tall = chart.valueTicks().size();
+    EXPECT_GE(tall, 4);
+    chart.resize(600, 180);  // the chart's minimum, in a low dock
+    chart.grab();
+    const QVector<double> ticks = chart.valueTicks();
+    ASSERT_GE(ticks.size(), 2);
+    EXPECT_LT(ticks.size(), tall);
+    const int labelHeight = QFontMetrics(chart.font()).height();
+    for (qsizetype i = 1; i < ticks.size(); ++i)
+        EXPECT_GE(std::abs(chart.toPixel(0, ticks[i]).y() - chart.toPixel(0, ticks[i - 1]).y()),
+                  labelHeight)
+            << "ticks " << ticks[i - 1] << " and " << ticks[i];
 }
 
 TEST(CandidatesChart, MarksFailedCandidatesAboveEveryTime) {

@@ -99,6 +99,8 @@ public:
     QString subtitle() const;
     QString note() const;
     QVector<ChartBadge> badges() const;
+    // The labelled value-axis ticks as drawn, in data units.
+    QVector<double> valueTicks() const;
     // Where data coordinates (x, y) are drawn, in widget pixels.
     QPointF toPixel(double x, double y) const;
     // The tooltip of the point nearest `pos` (widget pixels) within a few pixels, or "".

@@ -56,6 +56,10 @@ QVector<ChartPoint> ChartWidget::seriesPoints(const QString& name) const {
     return {};
 }
 
+QVector<double> ChartWidget::valueTicks() const {
+    return plot_->yAxis->tickVector();
+}
+
 QPointF ChartWidget::toPixel(double x, double y) const {
     return {plot_->xAxis->coordToPixel(x), plot_->yAxis->coordToPixel(y)};
 }
