@@ -170,8 +170,7 @@ void paintCurrentBlockOutline(QPainter& p, const QRectF& canvas, const OperandSc
         widenToMark(x0, x1, a.left(), a.right());
         widenToMark(y0, y1, a.top(), a.bottom());
         w = QRectF(QPointF(x0, y0), QPointF(x1, y1));
-        if (!w.intersects(canvas)) return;
-        p.fillRect(w.intersected(canvas), hue);
+        if (w.intersects(canvas)) p.fillRect(w.intersected(canvas), hue);
     }
     if (!w.intersects(canvas)) return;
     layers::frameInside(p, w.intersected(canvas.adjusted(-4, -4, 4, 4)), 2.5, pal.deep(hue));
