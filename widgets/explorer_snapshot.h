@@ -5,11 +5,11 @@
 #include <QtGlobal>
 #include <memory>
 
-#include "core/analysis.h"
-#include "core/audit.h"
+#include "core/analysis/analysis.h"
+#include "core/audit/audit.h"
 #include "core/interp/interpreter.h"
 #include "core/interp/numerics.h"
-#include "core/spec.h"
+#include "core/spec/spec.h"
 
 namespace tl::gui {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/audit.h"
+#include "core/audit/audit.h"
 
 namespace tl::cli {
 

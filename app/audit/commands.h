@@ -7,7 +7,7 @@
 
 #include "app/audit/cli.h"
 #include "core/plan/tile_plan.h"
-#include "core/spec.h"
+#include "core/spec/spec.h"
 
 namespace tl::cli {
 

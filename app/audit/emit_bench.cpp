@@ -4,7 +4,7 @@
 #include "app/audit/commands.h"
 #include "app/audit/output.h"
 #include "core/plan/bench_script.h"
-#include "core/target.h"
+#include "core/target/target.h"
 
 namespace tl::cli {
 

@@ -9,10 +9,10 @@
 #include "app/audit/output.h"
 #include "app/audit/progress.h"
 #include "app/audit/summary.h"
-#include "core/audit.h"
-#include "core/report_json.h"
-#include "core/report_markdown.h"
-#include "core/spec_io.h"
+#include "core/audit/audit.h"
+#include "core/audit/report_json.h"
+#include "core/audit/report_markdown.h"
+#include "core/spec/spec_io.h"
 
 namespace {
 

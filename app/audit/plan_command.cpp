@@ -9,11 +9,11 @@
 #include "app/audit/output.h"
 #include "app/audit/progress.h"
 #include "app/audit/table.h"
-#include "core/format.h"
+#include "core/base/format.h"
 #include "core/plan/tile_plan.h"
-#include "core/target.h"
+#include "core/target/target.h"
 #include "core/timings/decision.h"
-#include "core/timings/registry.h"
+#include "core/timings/io/registry.h"
 
 namespace tl::cli {
 namespace {

@@ -2,7 +2,7 @@
 // The human summary of an audit: verdict, one line per stage, one line per finding.
 #include <ostream>
 
-#include "core/audit.h"
+#include "core/audit/audit.h"
 
 namespace tl::cli {
 

@@ -7,10 +7,10 @@
 #include "app/audit/commands.h"
 #include "app/audit/output.h"
 #include "app/audit/table.h"
-#include "core/spec_io.h"
-#include "core/timings/registry.h"
+#include "core/spec/spec_io.h"
+#include "core/timings/io/registry.h"
 #include "core/timings/timings_json.h"
-#include "core/timings/timings_view.h"
+#include "core/timings/timings_summary.h"
 
 namespace tl::cli {
 namespace {

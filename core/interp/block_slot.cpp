@@ -1,4 +1,4 @@
-#include "core/interp/block_slot.h"
+#include "core/interp/detail/block_slot.h"
 
 #include <algorithm>
 #include <cstring>

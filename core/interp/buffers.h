@@ -13,7 +13,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/dtype.h"
+#include "core/base/dtype.h"
 
 namespace tl {
 

@@ -1,4 +1,4 @@
-#include "core/interp/data_gen.h"
+#include "core/interp/detail/data_gen.h"
 
 namespace tl {
 

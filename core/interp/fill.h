@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "core/interp/buffers.h"
-#include "core/spec.h"
+#include "core/spec/spec.h"
 
 namespace tl {
 

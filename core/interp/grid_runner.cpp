@@ -1,6 +1,6 @@
-#include "core/interp/grid_runner.h"
+#include "core/interp/detail/grid_runner.h"
 
-#include "core/interp/block_slot.h"
+#include "core/interp/detail/block_slot.h"
 #include "core/interp/fill.h"
 
 namespace tl::interp {

@@ -3,11 +3,11 @@
 #include <cstdio>
 #include <new>
 
-#include "core/interp/data_gen.h"
-#include "core/interp/grid_runner.h"
+#include "core/analysis/windows.h"
+#include "core/interp/detail/data_gen.h"
+#include "core/interp/detail/grid_runner.h"
+#include "core/interp/detail/zero_unread.h"
 #include "core/interp/reference/reference.h"
-#include "core/interp/zero_unread.h"
-#include "core/windows.h"
 
 namespace tl {
 

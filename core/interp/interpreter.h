@@ -15,10 +15,10 @@
 #include <span>
 #include <vector>
 
-#include "core/diagnostic.h"
-#include "core/instance.h"
+#include "core/base/diagnostic.h"
 #include "core/interp/buffers.h"
-#include "core/spec.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec.h"
 
 namespace tl {
 

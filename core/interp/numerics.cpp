@@ -2,8 +2,8 @@
 
 #include <cmath>
 
+#include "core/interp/detail/grid_runner.h"
 #include "core/interp/fill.h"
-#include "core/interp/grid_runner.h"
 
 namespace tl {
 

@@ -5,12 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "core/diagnostic.h"
-#include "core/finding.h"
-#include "core/instance.h"
+#include "core/base/diagnostic.h"
+#include "core/base/finding.h"
 #include "core/interp/compare.h"
 #include "core/interp/interpreter.h"
-#include "core/spec.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec.h"
 
 namespace tl {
 

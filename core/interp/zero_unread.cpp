@@ -1,9 +1,9 @@
-#include "core/interp/zero_unread.h"
+#include "core/interp/detail/zero_unread.h"
 
 #include <algorithm>
 #include <cstring>
 
-#include "core/analysis.h"
+#include "core/analysis/analysis.h"
 
 namespace tl::interp {
 namespace {

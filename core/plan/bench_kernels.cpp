@@ -5,11 +5,14 @@
 #include <array>
 #include <initializer_list>
 
-#include "core/interp/bodies/factories.h"
-#include "core/kernel_catalog.h"
-#include "core/plan/bench_python.h"
+#include "core/expr/python.h"
+#include "core/interp/bodies/signature.h"
+#include "core/kernels/options.h"
+#include "core/spec/body_catalog.h"
 
 namespace tl::bench {
+
+using namespace tl::py;  // the Python printing helpers the kernels are written with
 namespace {
 
 constexpr std::array<std::string_view, 10> kSupported{
@@ -251,7 +254,7 @@ std::optional<BodyCode> body_code(const KernelSpec& kernel, const BodyOperands& 
                              name + "'; its options: " + known_kernel_options(*known));
 
     Diagnostics diags;
-    interp::OptionReader opts(kernel.options, instance.grid_rank(), diags);
+    OptionReader opts(kernel.options, instance.grid_rank(), diags);
     Reduction r;
     double alpha = 1.0;
     if (kernel.body == "matmul" || kernel.body == "rowsum") {

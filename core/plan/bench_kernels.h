@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "core/instance.h"
-#include "core/spec.h"
-#include "core/target.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec.h"
+#include "core/target/target.h"
 
 namespace tl::bench {
 

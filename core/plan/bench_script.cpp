@@ -6,17 +6,17 @@
 #include <set>
 #include <utility>
 
-#include "core/instance.h"
+#include "core/expr/python.h"
 #include "core/plan/bench_kernels.h"
-#include "core/plan/bench_python.h"
 #include "core/plan/bench_runtime.h"
+#include "core/spec/instance.h"
 
 namespace tl {
 namespace {
 
-using bench::is_safe_name;
-using bench::python_float;
-using bench::unsafe_name_reason;
+using py::is_safe_name;
+using py::python_float;
+using py::unsafe_name_reason;
 
 std::string data_kind(DType d) {
     if (is_float(d)) return "\"float\"";
@@ -73,7 +73,7 @@ public:
             text +=
                 "\njax.config.update(\"jax_enable_x64\", True)  # the spec has float64 operands\n";
         text += data;
-        text += bench::expression_helpers();
+        text += py::expression_helpers();
         text += "\n\n" + layout + "\n\n" + body->kernel + "\n\n" + body->reference + "\n\n" +
                 body->tolerance + "\n";
         text += bench::bench_runtime();
@@ -84,7 +84,7 @@ private:
     void error(std::string message) { errors_.push_back(std::move(message)); }
 
     std::string string_literal(std::string_view text, const std::string& what) {
-        if (auto s = bench::python_string(text)) return *s;
+        if (auto s = py::python_string(text)) return *s;
         error(what + " is not valid UTF-8");
         return "\"\"";
     }
@@ -200,7 +200,7 @@ private:
     }
 
     std::string size(const SizeValue& v, const std::string& path) {
-        const bench::Printed p = bench::print_size(v, param_names_);
+        const py::Printed p = py::print_size(v, param_names_);
         if (!p.error.empty()) error(path + ":" + p.error);
         return p.code;
     }
@@ -230,7 +230,7 @@ private:
             std::string map =
                 "lambda *_tl_ids: " + tuple(std::vector<std::string>(shape.size(), "0"));
             if (op.index_map) {
-                const bench::Printed p = bench::print_index_map(*op.index_map, param_names_);
+                const py::Printed p = py::print_index_map(*op.index_map, param_names_);
                 if (!p.error.empty()) error(path + ".index_map:" + p.error);
                 map = p.code;
             }
@@ -313,7 +313,7 @@ private:
     static std::string dict(const std::vector<std::pair<std::string, std::int64_t>>& items) {
         std::string out = "{";
         for (std::size_t i = 0; i < items.size(); ++i)
-            out += (i ? ", " : "") + bench::python_string(items[i].first).value_or("\"\"") + ": " +
+            out += (i ? ", " : "") + py::python_string(items[i].first).value_or("\"\"") + ": " +
                    std::to_string(items[i].second);
         return out + "}";
     }
@@ -322,10 +322,10 @@ private:
         std::set<std::string> used;
         for (const auto& op : spec_.operands)
             for (const auto& s : op.shape)
-                for (const auto& n : bench::names_in_size(s)) used.insert(n);
+                for (const auto& n : py::names_in_size(s)) used.insert(n);
         std::vector<std::string> out;
         for (const auto& [name, value] : params_)
-            if (used.count(name)) out.push_back(bench::python_string(name).value_or("\"\""));
+            if (used.count(name)) out.push_back(py::python_string(name).value_or("\"\""));
         return out;
     }
 

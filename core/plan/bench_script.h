@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/spec.h"
-#include "core/target.h"
+#include "core/spec/spec.h"
+#include "core/target/target.h"
 
 namespace tl {
 

@@ -5,12 +5,12 @@
 #include <set>
 #include <variant>
 
-#include "core/analysis.h"
-#include "core/contract.h"
-#include "core/flops.h"
-#include "core/instance.h"
-#include "core/target.h"
-#include "core/timings/roofline.h"
+#include "core/analysis/analysis.h"
+#include "core/kernels/flops.h"
+#include "core/spec/instance.h"
+#include "core/target/contract.h"
+#include "core/target/roofline.h"
+#include "core/target/target.h"
 
 namespace tl {
 namespace {

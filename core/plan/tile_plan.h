@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "core/diagnostic.h"
-#include "core/instance.h"
-#include "core/spec.h"
+#include "core/base/diagnostic.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec.h"
 #include "core/timings/record.h"
 
 namespace tl {

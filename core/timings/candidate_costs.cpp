@@ -2,9 +2,9 @@
 
 #include <map>
 
-#include "core/analysis.h"
-#include "core/flops.h"
-#include "core/instance.h"
+#include "core/analysis/analysis.h"
+#include "core/kernels/flops.h"
+#include "core/spec/instance.h"
 
 namespace tl {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/spec.h"
+#include "core/spec/spec.h"
 #include "core/timings/record.h"
 
 namespace tl {

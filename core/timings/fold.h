@@ -4,8 +4,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/diagnostic.h"
-#include "core/timings/importer.h"
+#include "core/base/diagnostic.h"
+#include "core/timings/io/importer.h"
 #include "core/timings/record.h"
 
 namespace tl {

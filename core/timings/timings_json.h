@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "core/diagnostic.h"
+#include "core/base/diagnostic.h"
 #include "core/timings/decision.h"
 #include "core/timings/record.h"
 

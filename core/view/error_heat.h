@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/interp/buffers.h"
-#include "core/spec.h"
+#include "core/spec/spec.h"
 #include "core/view/geometry.h"
 
 namespace tl::view {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "core/windows.h"
+#include "core/analysis/windows.h"
 
 namespace tl::view {
 

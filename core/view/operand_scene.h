@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/analysis.h"
+#include "core/analysis/analysis.h"
 #include "core/view/geometry.h"
 #include "core/view/partition.h"
 

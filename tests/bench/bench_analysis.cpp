@@ -8,8 +8,8 @@
 #include <string>
 #include <variant>
 
-#include "core/analysis.h"
-#include "core/expr.h"
+#include "core/analysis/analysis.h"
+#include "core/expr/expr.h"
 
 namespace {
 

@@ -11,9 +11,9 @@
 #include <cstdio>
 #include <limits>
 
-#include "core/audit.h"
-#include "core/report_json.h"
-#include "core/spec_io.h"
+#include "core/audit/audit.h"
+#include "core/audit/report_json.h"
+#include "core/spec/spec_io.h"
 
 namespace {
 

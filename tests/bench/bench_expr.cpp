@@ -7,7 +7,7 @@
 #include <ctime>
 #include <string>
 
-#include "core/expr.h"
+#include "core/expr/expr.h"
 
 namespace {
 

@@ -10,8 +10,8 @@
 #include <chrono>
 #include <ctime>
 
-#include "core/analysis.h"
-#include "core/spec.h"
+#include "core/analysis/analysis.h"
+#include "core/spec/spec.h"
 #include "widgets/document/snapshot_compute.h"
 #include "widgets/document/spec_document.h"
 

@@ -11,9 +11,9 @@
 #include <cstdio>
 #include <limits>
 
-#include "core/instance.h"
 #include "core/interp/interpreter.h"
-#include "core/spec.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec.h"
 
 namespace {
 

@@ -13,8 +13,8 @@
 #include <memory>
 #include <string>
 
-#include "core/instance.h"
-#include "core/spec_io.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec_io.h"
 #include "core/view/operand_scene.h"
 #include "core/view/sheet_layout.h"
 #include "widgets/explorer/explorer_palette.h"

@@ -13,8 +13,8 @@
 #include <memory>
 #include <string>
 
-#include "core/timings/json_scanner.h"
-#include "core/timings/registry.h"
+#include "core/timings/io/json_scanner.h"
+#include "core/timings/io/registry.h"
 
 namespace {
 

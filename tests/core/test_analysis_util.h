@@ -6,8 +6,8 @@
 #include <variant>
 #include <vector>
 
-#include "core/analysis.h"
-#include "core/expr.h"
+#include "core/analysis/analysis.h"
+#include "core/expr/expr.h"
 
 namespace tl::testing {
 

@@ -7,15 +7,15 @@
 #include <set>
 #include <sstream>
 
-#include "core/expr.h"
-#include "core/plan/bench_python.h"
+#include "core/expr/expr.h"
+#include "core/expr/python.h"
 #include "test_bench_util.h"
 
 namespace tl {
 namespace {
 
-using bench::print_index_map;
-using bench::print_size;
+using py::print_index_map;
+using py::print_size;
 
 const std::vector<std::string> kExpressions{
     "a + b * c",
@@ -49,12 +49,12 @@ TEST(BenchPython, PrintedExpressionsEvaluateAsTheCoreDoes) {
     std::string program =
         "import functools\nimport numpy as np\nimport jax.numpy as jnp\n"
         "np.seterr(all='ignore')\n" +
-        std::string(bench::expression_helpers()) + "\n";
+        std::string(py::expression_helpers()) + "\n";
     std::vector<std::int64_t> expected;
     for (const auto& text : kExpressions) {
-        const bench::Printed size = print_size(text, params);
+        const py::Printed size = print_size(text, params);
         ASSERT_TRUE(size.error.empty()) << text << ": " << size.error;
-        const bench::Printed map = print_index_map("lambda a, b, c: " + text, {});
+        const py::Printed map = print_index_map("lambda a, b, c: " + text, {});
         ASSERT_TRUE(map.error.empty()) << text << ": " << map.error;
         for (const auto& v : kValues) {
             const std::map<std::string, std::int64_t> bound{{"a", v[0]}, {"b", v[1]}, {"c", v[2]}};
@@ -100,12 +100,12 @@ TEST(BenchPython, ExpressionsAreCheckedNotCopied) {
 }
 
 TEST(BenchPython, SafeNames) {
-    EXPECT_TRUE(bench::is_safe_name("bm"));
-    EXPECT_TRUE(bench::is_safe_name("_x1"));
-    EXPECT_TRUE(bench::is_safe_name("match"));  // a soft keyword is a valid parameter name
+    EXPECT_TRUE(py::is_safe_name("bm"));
+    EXPECT_TRUE(py::is_safe_name("_x1"));
+    EXPECT_TRUE(py::is_safe_name("match"));  // a soft keyword is a valid parameter name
     for (const char* bad :
          {"class", "None", "lambda", "__debug__", "_tl", "_tlx", "1a", "a-b", "", "a b", "x)"})
-        EXPECT_FALSE(bench::is_safe_name(bad)) << bad;
+        EXPECT_FALSE(py::is_safe_name(bad)) << bad;
 }
 
 TEST(BenchPython, StringsAndFloatsReadBackInPython) {
@@ -114,7 +114,7 @@ TEST(BenchPython, StringsAndFloatsReadBackInPython) {
     std::string program;
     std::string expected;
     for (const auto& s : strings) {
-        const auto lit = bench::python_string(s);
+        const auto lit = py::python_string(s);
         ASSERT_TRUE(lit) << s;
         program += "print(" + *lit + ".encode('utf-8').hex())\n";
         for (unsigned char c : s) {
@@ -125,15 +125,15 @@ TEST(BenchPython, StringsAndFloatsReadBackInPython) {
         expected += "\n";
     }
     for (double v : {0.5, 1e-6, 3.0, -2.25e300, 1.0 / 3.0}) {
-        program += "print(" + bench::python_float(v) + " == float.fromhex('" + [&] {
+        program += "print(" + py::python_float(v) + " == float.fromhex('" + [&] {
             char buf[64];
             std::snprintf(buf, sizeof buf, "%a", v);
             return std::string(buf);
         }() + "'))\n";
         expected += "True\n";
     }
-    EXPECT_FALSE(bench::python_string("bad \xC3"));
-    EXPECT_FALSE(bench::python_string("\xED\xA0\x80"));  // a UTF-16 surrogate
+    EXPECT_FALSE(py::python_string("bad \xC3"));
+    EXPECT_FALSE(py::python_string("\xED\xA0\x80"));  // a UTF-16 surrogate
     test::ScratchDir dir;
     test::write_text(dir / "strings.py", program);
     const test::PythonRun run = test::run_python(dir / "strings.py", "", dir / "log.json");

@@ -5,8 +5,8 @@
 #include <map>
 
 #include "core/plan/bench_script.h"
-#include "core/target.h"
-#include "core/timings/registry.h"
+#include "core/target/target.h"
+#include "core/timings/io/registry.h"
 #include "test_bench_util.h"
 #include "test_interp_util.h"
 

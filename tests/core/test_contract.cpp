@@ -2,7 +2,7 @@
 // and their nearest fixes, VMEM sums computed by hand, grid semantics and the GPU rules.
 #include <gtest/gtest.h>
 
-#include "core/contract.h"
+#include "core/target/contract.h"
 
 namespace tl {
 namespace {

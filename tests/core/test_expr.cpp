@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/expr.h"
+#include "core/expr/expr.h"
 
 namespace tl::expr {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/expr.h"
+#include "core/expr/expr.h"
 
 namespace tl::expr {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/flops.h"
+#include "core/kernels/flops.h"
 
 #include <gtest/gtest.h>
 

@@ -4,11 +4,11 @@
 
 #include <string>
 
-#include "core/instance.h"
 #include "core/interp/interpreter.h"
 #include "core/interp/numerics.h"
-#include "core/spec.h"
-#include "core/spec_io.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec.h"
+#include "core/spec/spec_io.h"
 
 namespace tl::test {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/timings/json_scanner.h"
+#include "core/timings/io/json_scanner.h"
 
 namespace tl {
 namespace {

@@ -5,9 +5,9 @@
 #include <atomic>
 #include <cmath>
 
-#include "core/audit.h"
+#include "core/audit/audit.h"
 #include "core/plan/tile_plan.h"
-#include "core/target.h"
+#include "core/target/target.h"
 #include "test_interp_util.h"
 
 namespace tl {

@@ -1,4 +1,4 @@
-#include "core/report_json.h"
+#include "core/audit/report_json.h"
 
 #include <set>
 

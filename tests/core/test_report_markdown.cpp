@@ -1,4 +1,4 @@
-#include "core/report_markdown.h"
+#include "core/audit/report_markdown.h"
 
 #include <gtest/gtest.h>
 

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/instance.h"
-#include "core/spec_io.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec_io.h"
 
 namespace tl {
 namespace {

@@ -5,9 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/json_path.h"
-#include "core/kernel_catalog.h"
-#include "core/spec_io.h"
+#include "core/spec/body_catalog.h"
+#include "core/spec/json_path.h"
+#include "core/spec/spec_io.h"
 
 namespace tl {
 namespace {

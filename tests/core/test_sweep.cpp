@@ -1,9 +1,9 @@
 // The hostile-shape sweep planner and the indexing proof over whole size ranges.
 #include <set>
 
-#include "core/audit.h"
-#include "core/range_proof.h"
-#include "core/sweep.h"
+#include "core/audit/audit.h"
+#include "core/audit/range_proof.h"
+#include "core/audit/sweep.h"
 #include "test_interp_util.h"
 
 namespace tl {

@@ -2,7 +2,7 @@
 // overrides, user catalogs and unknown ids.
 #include <gtest/gtest.h>
 
-#include "core/target.h"
+#include "core/target/target.h"
 
 namespace tl {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <cmath>
 
+#include "core/target/roofline.h"
 #include "core/timings/decision.h"
-#include "core/timings/roofline.h"
 #include "test_timings_util.h"
 
 namespace tl {

@@ -2,7 +2,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/timings/csv.h"
+#include "core/timings/io/csv.h"
 #include "test_timings_util.h"
 
 namespace tl {

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "core/timings/fold.h"
-#include "core/timings/params_from_name.h"
+#include "core/timings/io/params_from_name.h"
 
 namespace tl {
 namespace {

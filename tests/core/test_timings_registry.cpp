@@ -4,7 +4,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "core/timings/gzip_stream.h"
+#include "core/timings/io/gzip_stream.h"
 #include "test_timings_util.h"
 
 namespace tl {

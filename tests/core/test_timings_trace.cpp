@@ -2,7 +2,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "core/timings/chrome_trace.h"
+#include "core/timings/io/chrome_trace.h"
 #include "test_timings_util.h"
 
 namespace tl {

@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string_view>
 
-#include "core/timings/chrome_trace.h"
-#include "core/timings/json_scanner.h"
+#include "core/timings/io/chrome_trace.h"
+#include "core/timings/io/json_scanner.h"
 #include "test_timings_util.h"
 
 namespace tl {

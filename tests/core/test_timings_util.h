@@ -6,8 +6,8 @@
 #include <sstream>
 #include <string>
 
-#include "core/timings/importer.h"
-#include "core/timings/registry.h"
+#include "core/timings/io/importer.h"
+#include "core/timings/io/registry.h"
 
 namespace tl::testing {
 

@@ -6,9 +6,9 @@
 #include <memory>
 #include <string>
 
-#include "core/instance.h"
 #include "core/interp/interpreter.h"
-#include "core/spec_io.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec_io.h"
 #include "widgets/explorer_snapshot.h"
 
 namespace tl::gui::testing {

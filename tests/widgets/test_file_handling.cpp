@@ -13,7 +13,7 @@
 #include <QUndoStack>
 #include <QUrl>
 
-#include "core/spec_io.h"
+#include "core/spec/spec_io.h"
 #include "test_util.h"
 #include "widgets/document/recent_files.h"
 #include "widgets/document/spec_document.h"

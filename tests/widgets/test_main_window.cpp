@@ -9,7 +9,7 @@
 #include <QTest>
 #include <QUndoStack>
 
-#include "core/analysis.h"
+#include "core/analysis/analysis.h"
 #include "test_util.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/error_line_edit.h"

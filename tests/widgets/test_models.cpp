@@ -3,7 +3,7 @@
 #include <QAbstractItemModelTester>
 #include <QFile>
 
-#include "core/spec.h"
+#include "core/spec/spec.h"
 #include "test_util.h"
 #include "widgets/audit/audit_cases_model.h"
 #include "widgets/document/spec_document.h"

@@ -6,8 +6,8 @@
 #include <condition_variable>
 #include <mutex>
 
-#include "core/analysis.h"
-#include "core/spec_io.h"
+#include "core/analysis/analysis.h"
+#include "core/spec/spec_io.h"
 #include "test_util.h"
 #include "widgets/document/spec_document.h"
 

@@ -10,8 +10,8 @@
 #include <cmath>
 #include <memory>
 
-#include "core/timings/roofline.h"
-#include "core/timings/timings_view.h"
+#include "core/target/roofline.h"
+#include "core/timings/timings_summary.h"
 #include "timings_test_util.h"
 #include "widgets/timings/candidate_categories.h"
 #include "widgets/timings/candidates_chart.h"

@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "core/timings/timings_view.h"
+#include "core/timings/timings_summary.h"
 #include "timings_test_util.h"
 #include "widgets/timings/timings_records_model.h"
 

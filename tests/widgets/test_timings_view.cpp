@@ -4,14 +4,14 @@
 
 #include <memory>
 
-#include "core/analysis.h"
-#include "core/flops.h"
-#include "core/instance.h"
+#include "core/analysis/analysis.h"
+#include "core/kernels/flops.h"
 #include "core/plan/tile_plan.h"
-#include "core/spec_io.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec_io.h"
 #include "core/timings/candidate_costs.h"
 #include "core/timings/provenance.h"
-#include "core/timings/timings_view.h"
+#include "core/timings/timings_summary.h"
 #include "timings_test_util.h"
 #include "widgets/timings/candidate_categories.h"
 #include "widgets/timings/chart_scale.h"

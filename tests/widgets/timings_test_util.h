@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/spec_io.h"
-#include "core/timings/registry.h"
+#include "core/spec/spec_io.h"
+#include "core/timings/io/registry.h"
 
 namespace timings_test {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/audit.h"
+#include "core/audit/audit.h"
 
 namespace tl::gui {
 

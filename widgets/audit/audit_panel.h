@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "core/audit.h"
+#include "core/audit/audit.h"
 
 class QLabel;
 class QTableView;

@@ -3,10 +3,10 @@
 #include <chrono>
 #include <memory>
 
-#include "core/analysis.h"
-#include "core/audit.h"
-#include "core/instance.h"
-#include "core/spec_io.h"
+#include "core/analysis/analysis.h"
+#include "core/audit/audit.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec_io.h"
 
 namespace tl::gui {
 

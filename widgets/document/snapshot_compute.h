@@ -4,8 +4,8 @@
 #include <QtGlobal>
 #include <optional>
 
-#include "core/diagnostic.h"
-#include "core/spec.h"
+#include "core/base/diagnostic.h"
+#include "core/spec/spec.h"
 #include "widgets/explorer_snapshot.h"
 
 namespace tl::gui {

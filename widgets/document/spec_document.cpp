@@ -5,7 +5,7 @@
 #include <QSaveFile>
 #include <QUndoStack>
 
-#include "core/spec_io.h"
+#include "core/spec/spec_io.h"
 #include "widgets/document/numerics_merge.h"
 #include "widgets/document/spec_edit_command.h"
 

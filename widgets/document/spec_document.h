@@ -6,8 +6,8 @@
 #include <QString>
 #include <memory>
 
-#include "core/diagnostic.h"
-#include "core/spec.h"
+#include "core/base/diagnostic.h"
+#include "core/spec/spec.h"
 #include "widgets/document/snapshot_builder.h"
 #include "widgets/document/spec_change.h"
 #include "widgets/explorer_snapshot.h"

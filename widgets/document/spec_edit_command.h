@@ -3,7 +3,7 @@
 // what changed. Consecutive edits of the same field merge, so a typed word undoes at once.
 #include <QUndoCommand>
 
-#include "core/spec.h"
+#include "core/spec/spec.h"
 #include "widgets/document/spec_change.h"
 
 namespace tl::gui {

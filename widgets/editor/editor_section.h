@@ -5,7 +5,7 @@
 #include <QGroupBox>
 #include <string>
 
-#include "core/diagnostic.h"
+#include "core/base/diagnostic.h"
 #include "widgets/document/spec_change.h"
 #include "widgets/explorer_snapshot.h"
 

@@ -5,7 +5,7 @@
 #include <QList>
 #include <string>
 
-#include "core/diagnostic.h"
+#include "core/base/diagnostic.h"
 
 namespace tl::gui {
 

@@ -5,7 +5,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 
-#include "core/analysis.h"
+#include "core/analysis/analysis.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/error_line_edit.h"
 #include "widgets/editor/list_text.h"

@@ -5,7 +5,7 @@
 #include <QLabel>
 #include <QLineEdit>
 
-#include "core/kernel_catalog.h"
+#include "core/spec/body_catalog.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/undo_routing.h"
 

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/spec.h"
+#include "core/spec/spec.h"
 
 namespace tl::gui {
 

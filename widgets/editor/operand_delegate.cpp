@@ -5,7 +5,7 @@
 #include <QPainter>
 #include <QSpinBox>
 
-#include "core/dtype.h"
+#include "core/base/dtype.h"
 #include "widgets/editor/error_line_edit.h"
 #include "widgets/editor/operands_model.h"
 #include "widgets/editor/undo_routing.h"

@@ -5,8 +5,8 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "core/diagnostic.h"
-#include "core/spec.h"
+#include "core/base/diagnostic.h"
+#include "core/spec/spec.h"
 #include "widgets/document/spec_change.h"
 #include "widgets/editor/error_line_edit.h"
 

@@ -8,7 +8,7 @@
 #include <QSpinBox>
 #include <limits>
 
-#include "core/target.h"
+#include "core/target/target.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/undo_routing.h"
 

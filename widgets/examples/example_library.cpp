@@ -3,8 +3,8 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include "core/spec.h"
-#include "core/spec_io.h"
+#include "core/spec/spec.h"
+#include "core/spec/spec_io.h"
 
 namespace tl::gui {
 

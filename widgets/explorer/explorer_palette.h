@@ -4,7 +4,7 @@
 // dropped writes, magenta for never-written output, and a light and a dark variant.
 #include <QColor>
 
-#include "core/spec.h"
+#include "core/spec/spec.h"
 
 class QPalette;
 

@@ -11,8 +11,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/instance.h"
-#include "core/spec_io.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec_io.h"
 #include "core/view/sheet_layout.h"
 #include "widgets/explorer/operand_painter.h"
 #include "widgets/explorer/operand_sheet.h"

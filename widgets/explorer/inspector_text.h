@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/analysis.h"
+#include "core/analysis/analysis.h"
 #include "core/interp/interpreter.h"
-#include "core/spec.h"
+#include "core/spec/spec.h"
 
 namespace tl::gui {
 

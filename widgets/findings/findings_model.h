@@ -4,7 +4,7 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "core/finding.h"
+#include "core/base/finding.h"
 
 namespace tl::gui {
 

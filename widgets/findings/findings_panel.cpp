@@ -4,7 +4,7 @@
 #include <QListView>
 #include <QVBoxLayout>
 
-#include "core/analysis.h"
+#include "core/analysis/analysis.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/findings/finding_delegate.h"
 #include "widgets/findings/findings_model.h"

@@ -6,7 +6,7 @@
 #include <QStatusBar>
 #include <QToolButton>
 
-#include "core/analysis.h"
+#include "core/analysis/analysis.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/tasks/background_task.h"
 

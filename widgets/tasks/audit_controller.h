@@ -4,7 +4,7 @@
 #include <QObject>
 #include <memory>
 
-#include "core/audit.h"
+#include "core/audit/audit.h"
 
 namespace tl::gui {
 

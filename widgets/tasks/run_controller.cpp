@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/analysis.h"
+#include "core/analysis/analysis.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/tasks/background_task.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "core/timings/timings_view.h"
+#include "core/timings/timings_summary.h"
 #include "widgets/timings/candidate_categories.h"
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/timings_style.h"

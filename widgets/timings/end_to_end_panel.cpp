@@ -9,7 +9,7 @@
 #include <cstdio>
 
 #include "core/timings/decision.h"
-#include "core/timings/timings_view.h"
+#include "core/timings/timings_summary.h"
 #include "widgets/timings/timings_style.h"
 
 namespace tl::gui {

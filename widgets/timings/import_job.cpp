@@ -7,7 +7,7 @@
 #include <QThread>
 #include <QTimer>
 
-#include "core/timings/registry.h"
+#include "core/timings/io/registry.h"
 
 namespace tl::gui {
 

@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/timings/importer.h"
+#include "core/timings/io/importer.h"
 
 class QThread;
 

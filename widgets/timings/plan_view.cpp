@@ -17,7 +17,7 @@
 #include <map>
 
 #include "core/plan/bench_script.h"
-#include "core/target.h"
+#include "core/target/target.h"
 #include "widgets/timings/plan_model.h"
 
 namespace tl::gui {

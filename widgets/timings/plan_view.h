@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/plan/tile_plan.h"
-#include "core/spec.h"
+#include "core/spec/spec.h"
 #include "core/timings/record.h"
 
 class QLabel;

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/timings/roofline.h"
-#include "core/timings/timings_view.h"
+#include "core/target/roofline.h"
+#include "core/timings/timings_summary.h"
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/timings_style.h"
 

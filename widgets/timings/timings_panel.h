@@ -8,10 +8,10 @@
 #include <optional>
 #include <vector>
 
-#include "core/diagnostic.h"
-#include "core/spec.h"
+#include "core/base/diagnostic.h"
+#include "core/spec/spec.h"
 #include "core/timings/record.h"
-#include "core/timings/timings_view.h"
+#include "core/timings/timings_summary.h"
 
 class QAction;
 class QComboBox;

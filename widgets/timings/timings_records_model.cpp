@@ -3,7 +3,7 @@
 #include <QBrush>
 
 #include "core/timings/decision.h"
-#include "core/timings/timings_view.h"
+#include "core/timings/timings_summary.h"
 #include "widgets/timings/chart_scale.h"
 #include "widgets/timings/timings_style.h"
 

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "core/timings/decision.h"
-#include "core/timings/timings_view.h"
+#include "core/timings/timings_summary.h"
 #include "widgets/timings/chart_scale.h"
 
 namespace tl::gui {

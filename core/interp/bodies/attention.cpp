@@ -8,7 +8,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/interp/bodies/factories.h"
+#include "core/interp/bodies/detail/factories.h"
 #include "core/interp/fill.h"
 
 namespace tl::interp {

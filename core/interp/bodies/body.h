@@ -12,10 +12,10 @@
 
 #include <Eigen/Core>
 
-#include "core/diagnostic.h"
-#include "core/instance.h"
+#include "core/base/diagnostic.h"
 #include "core/interp/buffers.h"
-#include "core/spec.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec.h"
 
 namespace tl::interp {
 

@@ -1,5 +1,5 @@
 // copy, add, sub, mul, max, scale: o block = f(x block[, y block]) element by element.
-#include "core/interp/bodies/factories.h"
+#include "core/interp/bodies/detail/factories.h"
 
 namespace tl::interp {
 

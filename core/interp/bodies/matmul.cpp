@@ -4,8 +4,8 @@
 //   with "f32_scratch": acc += x @ y; o = acc.astype(o.dtype) at the last reduction step.
 // With accumulator "output" a narrow output dtype rounds the partial sum every step; with
 // "f32_scratch" it rounds once. The scratch lives for the whole run, as Pallas scratch does.
-#include "core/interp/bodies/factories.h"
-#include "core/interp/bodies/packed_gemm.h"
+#include "core/interp/bodies/detail/factories.h"
+#include "core/interp/bodies/detail/packed_gemm.h"
 #include "core/interp/fill.h"
 
 namespace tl::interp {

@@ -1,7 +1,7 @@
 // Uses Eigen's internal GEMM building blocks (gemm_pack_lhs, gemm_pack_rhs, gebp_kernel) the
 // way general_matrix_matrix_product drives them, for one kc x mc x nc panel. These are stable
 // across Eigen 3.x; on another major version the plain product is used instead.
-#include "core/interp/bodies/packed_gemm.h"
+#include "core/interp/bodies/detail/packed_gemm.h"
 
 #define TL_EIGEN_INTERNALS (EIGEN_WORLD_VERSION == 3 && EIGEN_MAJOR_VERSION >= 3)
 

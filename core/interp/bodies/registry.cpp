@@ -1,5 +1,5 @@
-#include "core/interp/bodies/factories.h"
-#include "core/kernel_catalog.h"
+#include "core/interp/bodies/detail/factories.h"
+#include "core/spec/body_catalog.h"
 
 namespace tl::interp {
 

@@ -2,7 +2,7 @@
 // program_id(init_axis) == 0; the partial sum is rounded to o's dtype every step.
 #include <algorithm>
 
-#include "core/interp/bodies/factories.h"
+#include "core/interp/bodies/detail/factories.h"
 
 namespace tl::interp {
 

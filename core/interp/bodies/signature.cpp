@@ -1,6 +1,7 @@
 // The array shapes each body expects; checked once before a run, so that neither the tiled
 // path nor the references meet operands that do not fit.
-#include "core/interp/bodies/factories.h"
+#include "core/interp/bodies/signature.h"
+#include "core/interp/bodies/detail/factories.h"
 
 namespace tl::interp {
 

@@ -2,7 +2,7 @@
 // far as the block reaches*: right only when the block spans whole rows.
 #include <cmath>
 
-#include "core/interp/bodies/factories.h"
+#include "core/interp/bodies/detail/factories.h"
 
 namespace tl::interp {
 

@@ -1,5 +1,5 @@
 // transpose: o block = x block^T (x (R, C) -> o (C, R), with o's index map swapping x's).
-#include "core/interp/bodies/factories.h"
+#include "core/interp/bodies/detail/factories.h"
 
 namespace tl::interp {
 

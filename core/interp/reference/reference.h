@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "core/instance.h"
 #include "core/interp/buffers.h"
-#include "core/spec.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec.h"
 
 namespace tl::reference {
 

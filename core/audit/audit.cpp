@@ -1,0 +1,257 @@
+#include "core/audit/audit.h"
+
+#include <algorithm>
+#include <mutex>
+#include <thread>
+
+#include "core/audit/audit_case.h"
+#include "core/audit/detail/audit_detail.h"
+#include "core/audit/range_proof.h"
+#include "core/audit/sweep.h"
+#include "core/kernels/flops.h"
+
+namespace tl {
+namespace {
+
+bool has_error(const std::vector<Finding>& findings) {
+    return std::any_of(findings.begin(), findings.end(),
+                       [](const Finding& f) { return f.severity == Severity::Error; });
+}
+
+void add_operands(const Analysis& a, AuditResult& r) {
+    const Instance& inst = a.instance();
+    for (std::size_t i = 0; i < inst.operands.size(); ++i) {
+        const auto& op = inst.operands[i];
+        const auto& t = a.traffic(static_cast<int>(i));
+        r.operands.push_back({op.name, op.role, t.block_copies, t.hbm_bytes, t.vmem_bytes,
+                              t.elements_padded_on_read});
+    }
+}
+
+// Invalid only for the spec's own params: a sweep case that does not resolve is a failure.
+Verdict verdict_of(const AuditResult& r) {
+    const bool invalid = std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+        return f.kind == "spec_error" && f.case_params.empty();
+    });
+    if (invalid) return Verdict::Invalid;
+    if (r.contract == StageStatus::Rejected) return Verdict::Rejected;
+    return has_error(r.findings) ? Verdict::Fail : Verdict::Pass;
+}
+
+// A stage fails over the sweep when it fails (or rejects) in any case.
+StageStatus fold_stage(StageStatus own, StageStatus other) {
+    if (own == StageStatus::Rejected || own == StageStatus::Fail) return own;
+    if (other == StageStatus::Fail || other == StageStatus::Rejected) return StageStatus::Fail;
+    return own;
+}
+
+// Runs `n` cases on `jobs` threads; results land at their index.
+std::vector<CaseOutcome> run_cases(const Spec& spec, const std::vector<SweepCase>& cases,
+                                   const TargetProfile& target, const AuditOptions& opt) {
+    std::vector<CaseOutcome> out(cases.size());
+    const int n = static_cast<int>(cases.size());
+    const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int jobs = std::clamp(opt.jobs > 0 ? opt.jobs : hw, 1, std::max(1, n));
+    std::atomic<int> next{0}, done{0};
+    std::mutex report;
+    const auto work = [&] {
+        for (int i; (i = next++) < n;) {
+            if (opt.cancel && opt.cancel->load()) {
+                out[static_cast<std::size_t>(i)].cancelled = true;
+                continue;
+            }
+            out[static_cast<std::size_t>(i)] =
+                run_case(spec, cases[static_cast<std::size_t>(i)].overrides, target, opt);
+            const int d = ++done;
+            if (opt.progress) {
+                const std::lock_guard lock(report);
+                opt.progress(d, n);
+            }
+        }
+    };
+    std::vector<std::jthread> pool;
+    for (int t = 1; t < jobs; ++t) pool.emplace_back(work);
+    work();
+    return out;
+}
+
+// The params a case row shows: the swept ones (all of them when nothing is swept).
+std::map<std::string, std::int64_t> shown_params(const SweepPlan& plan,
+                                                 const std::map<std::string, std::int64_t>& all,
+                                                 const std::map<std::string, std::int64_t>& over) {
+    std::map<std::string, std::int64_t> p;
+    for (const auto& s : plan.swept) {
+        const auto o = over.find(s.name);
+        const auto a = all.find(s.name);
+        if (o != over.end())
+            p[s.name] = o->second;
+        else if (a != all.end())
+            p[s.name] = a->second;
+    }
+    if (plan.swept.empty()) p = all;
+    for (const auto& [k, v] : over) p[k] = v;
+    return p;
+}
+
+AuditCase case_row(const CaseOutcome& c, std::map<std::string, std::int64_t> params,
+                   std::string label) {
+    AuditCase row;
+    row.params = std::move(params);
+    row.label = std::move(label);
+    row.verdict = c.verdict();
+    row.max_abs_error = c.max_abs_error;
+    row.max_rel_error = c.max_rel_error;
+    for (const auto& f : c.findings)
+        if (std::find(row.findings.begin(), row.findings.end(), f.kind) == row.findings.end())
+            row.findings.push_back(f.kind);
+    return row;
+}
+
+void add_proofs(const Spec& spec, const Instance& inst, const SweepPlan& plan,
+                const AuditOptions& opt, AuditResult& r) {
+    if (opt.proof_bound <= 0 || spec.sweep.kind != SweepSpec::Kind::Auto ||
+        opt.sweep == SweepMode::Off)
+        return;
+    if (!separable_index_maps(inst)) {
+        r.notes.push_back(
+            "proof: the index maps are not separable (a block index depends on several grid "
+            "axes or on scalar prefetch), so sizes were sampled by the sweep, not proved");
+        return;
+    }
+    RangeProofOptions po;
+    po.bound = opt.proof_bound;
+    po.revisit = spec.revisit;
+    for (const auto& p : prove_ranges(spec, plan.swept, po)) {
+        AuditProof ap{p.param, p.from, p.to, p.requested_to, p.first_failure, {}};
+        std::string range = p.param + " = " + std::to_string(p.from) + ".." + std::to_string(p.to);
+        if (p.to < p.requested_to && !p.first_failure)
+            range += " (stopped before " + std::to_string(p.requested_to) +
+                     ": the grid grows with it past the work budget)";
+        if (!p.first_failure) {
+            r.notes.push_back("proof: every size " + range +
+                              " analysed (others as written): no "
+                              "indexing error; a proof over that range, not a sample");
+        } else {
+            r.notes.push_back("proof: every size of " + p.param + " from 1 analysed: " + p.param +
+                              " = " + std::to_string(*p.first_failure) +
+                              " is the first that fails");
+            if (r.indexing == StageStatus::Pass) r.indexing = StageStatus::Fail;
+        }
+        for (const auto& f : p.findings) {
+            if (std::find(ap.findings.begin(), ap.findings.end(), f.kind) == ap.findings.end())
+                ap.findings.push_back(f.kind);
+            Finding g = f;
+            g.case_params = shown_params(plan, inst.params, f.case_params);
+            g.message = "every size of " + p.param + " from 1 was checked; " + p.param + " = " +
+                        std::to_string(*p.first_failure) + " is the first that fails: " + f.message;
+            r.findings.push_back(std::move(g));
+        }
+        r.proofs.push_back(std::move(ap));
+    }
+}
+
+}  // namespace
+
+std::int64_t AuditResult::count(Severity s) const {
+    return std::count_if(findings.begin(), findings.end(),
+                         [s](const Finding& f) { return f.severity == s; });
+}
+
+AuditResult invalid_spec_result(const std::string& spec_label, const Diagnostics& errors) {
+    AuditResult r;
+    r.spec = spec_label;
+    r.target = "interpret";
+    for (const auto& d : errors) r.findings.push_back(spec_error_finding(d));
+    if (r.findings.empty()) {
+        Diagnostic d;
+        d.message = "the spec could not be read";
+        r.findings.push_back(spec_error_finding(d));
+    }
+    r.verdict = Verdict::Invalid;
+    r.notes.push_back("contract: skipped: the spec is invalid");
+    r.notes.push_back("indexing: skipped: the spec is invalid");
+    r.notes.push_back("numerics: skipped: the spec is invalid");
+    return r;
+}
+
+AuditResult run_audit(const Spec& spec, const AuditOptions& opt) {
+    const std::string target_id = opt.target.value_or(spec.target_id());
+    Diagnostics errors;
+    const ResolveResult resolved = resolve(spec);
+    errors.insert(errors.end(), resolved.errors.begin(), resolved.errors.end());
+    // An override from the command line is blamed on the flag, not on the file.
+    const auto profile = resolve_target(builtin_targets(), target_id, spec.target_overrides,
+                                        &errors, opt.target ? "--target" : "target");
+    if (!resolved.instance || !profile || !errors.empty()) {
+        AuditResult r = invalid_spec_result(spec.name, errors);
+        r.target = target_id;
+        return r;
+    }
+    const Instance& inst = *resolved.instance;
+
+    AuditResult r;
+    r.spec = spec.name;
+    r.target = target_id;
+    r.programs = inst.programs();
+    if (spec.kernel) r.flops = kernel_flops(spec.kernel->body, inst);
+    describe_target(*profile, inst, r);
+
+    // Nothing is launched for a spec the target rejects: no sweep either.
+    const ContractOptions copt =
+        spec.kernel ? contract_options(spec.kernel->options) : ContractOptions{};
+    const bool rejected = check_contract(inst, *profile, copt).rejected();
+    SweepPlan plan = plan_sweep(spec, inst, opt.sweep == SweepMode::Auto && !rejected);
+    if (rejected) plan.notes = {"sweep: skipped: the target contract rejected the spec"};
+    const std::vector<CaseOutcome> outcomes = run_cases(spec, plan.cases, *profile, opt);
+
+    // The spec's own params: the stages, traffic and findings without a case.
+    const CaseOutcome& own = outcomes.front();
+    for (const auto& id : own.contract_result.rules_checked)
+        r.rules_checked.push_back({id, rule_description(id, *profile)});
+    r.advice = own.contract_result.advice;
+    r.vmem_bytes = own.contract_result.vmem_bytes;
+    r.contract = own.contract;
+    r.indexing = own.indexing;
+    r.numerics = own.numerics;
+    r.findings = own.findings;
+    r.notes = own.notes;
+    if (own.analysis) {
+        r.analysis = own.analysis;
+        add_operands(*own.analysis, r);
+        r.hbm_bytes = own.analysis->total_hbm_bytes();
+    }
+
+    int not_run = 0;
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+        const CaseOutcome& c = outcomes[i];
+        r.cancelled = r.cancelled || c.cancelled;
+        if (c.cancelled) {  // a case cut short says nothing: no row
+            ++not_run;
+            continue;
+        }
+        const auto params = shown_params(plan, inst.params, plan.cases[i].overrides);
+        r.cases.push_back(case_row(c, params, plan.cases[i].label));
+        if (i == 0) continue;
+        r.indexing = fold_stage(r.indexing, c.indexing);
+        r.numerics = fold_stage(r.numerics, c.numerics);
+        if (r.contract == StageStatus::Pass && c.contract == StageStatus::Rejected)
+            r.contract = StageStatus::Fail;
+        for (Finding f : c.findings) {
+            f.case_params = params;
+            r.findings.push_back(std::move(f));
+        }
+    }
+    r.notes.insert(r.notes.end(), plan.notes.begin(), plan.notes.end());
+    if (plan.cases.size() > 1)
+        r.notes.push_back("sweep: " + std::to_string(plan.cases.size()) +
+                          " cases (the spec's own params and hostile shapes)");
+    if (r.cancelled)
+        r.notes.push_back("sweep: cancelled; " + std::to_string(not_run) + " of " +
+                          std::to_string(outcomes.size()) + " cases did not run to the end");
+    if (own.contract != StageStatus::Rejected && own.indexing != StageStatus::Skipped)
+        add_proofs(spec, inst, plan, opt, r);
+    r.verdict = verdict_of(r);
+    return r;
+}
+
+}  // namespace tl

@@ -1,0 +1,130 @@
+#pragma once
+// The audit: contract -> indexing -> numerics on one spec, as `tilelens-audit check` runs it
+// (audit-contract.md). The result is a plain value that the JSON and Markdown reports and
+// the CLI summary render; it holds no pointers into the spec.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/analysis/analysis.h"
+#include "core/base/diagnostic.h"
+#include "core/base/finding.h"
+#include "core/spec/spec.h"
+
+namespace tl {
+
+enum class AuditStage { Contract, Indexing, Numerics, All };
+enum class StageStatus { Pass, Fail, Rejected, Skipped };
+enum class Verdict { Pass, Fail, Rejected, Invalid };
+enum class SweepMode { Auto, Off };
+
+std::string_view to_string(AuditStage s);
+std::string_view to_string(StageStatus s);
+std::string_view to_string(Verdict v);
+std::optional<AuditStage> parse_audit_stage(std::string_view s);
+
+// The process exit code for a verdict: pass 0, fail 1, invalid 2, rejected 3.
+int exit_code(Verdict v);
+
+struct AuditOptions {
+    // Stages run in order contract -> indexing -> numerics up to this one (All = numerics).
+    AuditStage stage = AuditStage::All;
+    std::optional<std::string> target;  // replaces the spec's target
+    SweepMode sweep = SweepMode::Auto;
+    int jobs = 0;  // worker threads for the sweep; 0 = one per core
+    // Every size of each swept dimension from 1 to this bound is analysed when the index
+    // maps are separable (the indexing proof); 0 turns it off.
+    std::int64_t proof_bound = 4096;
+    std::atomic<bool>* cancel = nullptr;  // set to stop; the result then says what was skipped
+    // Called after each case with (cases done, cases in all); from worker threads, one call
+    // at a time.
+    std::function<void(int, int)> progress;
+};
+
+struct OperandReport {
+    std::string name;
+    Role role = Role::Input;
+    std::int64_t block_copies = 0;
+    std::int64_t hbm_bytes = 0;
+    std::int64_t vmem_bytes = 0;
+    std::int64_t elements_padded_on_read = 0;
+};
+
+// One row of the sweep table: a set of params and what the checks said about it.
+struct AuditCase {
+    std::map<std::string, std::int64_t> params;
+    std::string label;  // what the case tries: "spec", "M = b+1 (129)", "tall x", ...
+    Verdict verdict = Verdict::Pass;
+    std::optional<double> max_abs_error;  // nullopt until the numerics stage runs
+    std::optional<double> max_rel_error;
+    std::vector<std::string> findings;  // the kinds found in this case, first-seen order
+};
+
+// The indexing proof over one swept dimension (see range_proof.h).
+struct AuditProof {
+    std::string param;
+    std::int64_t from = 1, to = 0, requested_to = 0;
+    std::optional<std::int64_t> first_failure;
+    std::vector<std::string> findings;  // the kinds at the first failing size
+};
+
+// A contract rule evaluated on the target, with the sentence saying what it requires.
+struct ContractRule {
+    std::string id;  // block_tiling, rank, dtype, vmem, grid_semantics
+    std::string description;
+};
+
+// Datasheet figures of the target, shown in the measurement plan (always "unmeasured").
+struct TargetFigure {
+    std::string name;   // "bf16 peak", "HBM bandwidth", "scoped VMEM limit", ...
+    std::string value;  // with its unit, as the profile states it
+};
+
+struct AuditResult {
+    std::string spec;    // the spec's name (or the file's stem when it could not be read)
+    std::string target;  // the target id that was checked against
+    Verdict verdict = Verdict::Pass;
+    StageStatus contract = StageStatus::Skipped;
+    StageStatus indexing = StageStatus::Skipped;
+    StageStatus numerics = StageStatus::Skipped;
+
+    std::optional<std::int64_t> programs;    // nullopt when the spec could not be resolved
+    std::optional<std::int64_t> flops;       // nullopt without a (known) kernel body
+    std::optional<std::int64_t> hbm_bytes;   // nullopt when the indexing stage did not run
+    std::optional<std::int64_t> vmem_bytes;  // the contract's VMEM sum, scratch included
+    std::vector<OperandReport> operands;
+
+    std::vector<Finding> findings;
+    std::vector<AuditCase> cases;
+    std::vector<AuditProof> proofs;  // empty when the maps are not separable or it was off
+    bool cancelled = false;
+    // The mapping analysis of the spec's own params when the indexing stage ran (not part of
+    // the reports; a GUI draws it without analysing twice).
+    std::optional<Analysis> analysis;
+
+    std::vector<ContractRule> rules_checked;  // in the order they were checked
+    std::vector<std::string> advice;          // contract advice (warnings that do not reject)
+    std::vector<TargetFigure> target_figures;
+    std::optional<double> peak_flops_per_s;  // for the modelled roofline bound
+    std::string peak_label;                  // the dtype whose peak that is
+    std::optional<double> hbm_bytes_per_s;
+    std::vector<std::string> notes;  // what was skipped and why, one sentence each
+
+    int exit_code() const { return tl::exit_code(verdict); }
+    std::int64_t count(Severity s) const;
+};
+
+// Runs the selected stages on `spec`. Never throws for bad input: an unresolvable spec or an
+// unknown target gives verdict `invalid` with `spec_error` findings.
+AuditResult run_audit(const Spec& spec, const AuditOptions& options = {});
+
+// The result for a spec file that could not be read or parsed: verdict `invalid`, one
+// `spec_error` finding per diagnostic.
+AuditResult invalid_spec_result(const std::string& spec_label, const Diagnostics& errors);
+
+}  // namespace tl

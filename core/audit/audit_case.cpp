@@ -1,0 +1,113 @@
+#include "core/audit/audit_case.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/interp/numerics.h"
+
+namespace tl {
+namespace {
+
+bool has_error(const std::vector<Finding>& findings) {
+    return std::any_of(findings.begin(), findings.end(),
+                       [](const Finding& f) { return f.severity == Severity::Error; });
+}
+
+bool wanted(const AuditOptions& opt, AuditStage s) {
+    return opt.stage == AuditStage::All || static_cast<int>(s) <= static_cast<int>(opt.stage);
+}
+
+void skip_after(CaseOutcome& c, AuditStage from, const std::string& why) {
+    if (from == AuditStage::Indexing) c.notes.push_back("indexing: skipped: " + why);
+    c.notes.push_back("numerics: skipped: " + why);
+}
+
+void run_numerics(const Spec& spec, const Instance& inst, const AuditOptions& opt, CaseOutcome& c) {
+    if (!spec.kernel) {
+        c.notes.push_back(
+            "numerics: skipped: the spec has no kernel body (add \"kernel\" to "
+            "interpret it)");
+        return;
+    }
+    RunOptions run;
+    run.cancel = opt.cancel;
+    const NumericsResult n = check_numerics(inst, spec, run);
+    if (n.cancelled) {
+        c.cancelled = true;
+        c.notes.push_back("numerics: skipped: cancelled");
+        return;
+    }
+    if (!n.ran) {
+        const std::string why =
+            n.errors.empty() ? "the kernel could not run" : join(n.errors, "; ");
+        c.notes.push_back("numerics: skipped: " + why);
+        return;
+    }
+    c.findings.insert(c.findings.end(), n.findings.begin(), n.findings.end());
+    c.max_abs_error = n.max_abs_error;
+    c.max_rel_error = n.max_rel_error;
+    c.numerics = has_error(n.findings) ? StageStatus::Fail : StageStatus::Pass;
+}
+
+}  // namespace
+
+Finding spec_error_finding(const Diagnostic& d) {
+    Finding f;
+    f.kind = "spec_error";
+    f.severity = Severity::Error;
+    f.message = d.to_string();
+    return f;
+}
+
+Verdict CaseOutcome::verdict() const {
+    if (invalid) return Verdict::Invalid;
+    if (contract == StageStatus::Rejected) return Verdict::Rejected;
+    return has_error(findings) ? Verdict::Fail : Verdict::Pass;
+}
+
+CaseOutcome run_case(const Spec& spec, const std::map<std::string, std::int64_t>& overrides,
+                     const TargetProfile& target, const AuditOptions& opt) {
+    CaseOutcome c;
+    const ResolveResult resolved = resolve(spec, overrides);
+    if (!resolved.instance || !resolved.errors.empty()) {
+        c.invalid = true;
+        for (const auto& d : resolved.errors) c.findings.push_back(spec_error_finding(d));
+        skip_after(c, AuditStage::Indexing, "the params do not resolve");
+        return c;
+    }
+    const Instance& inst = *resolved.instance;
+
+    const ContractOptions copt =
+        spec.kernel ? contract_options(spec.kernel->options) : ContractOptions{};
+    c.contract_result = check_contract(inst, target, copt);
+    const auto& violations = c.contract_result.violations;
+    c.findings.insert(c.findings.end(), violations.begin(), violations.end());
+    c.contract = has_error(violations) ? StageStatus::Rejected : StageStatus::Pass;
+    if (c.contract == StageStatus::Rejected) {
+        skip_after(c, AuditStage::Indexing, "the target contract rejected the spec");
+        return c;
+    }
+    if (!wanted(opt, AuditStage::Indexing)) {
+        skip_after(c, AuditStage::Indexing, "--stage contract");
+        return c;
+    }
+
+    c.analysis = analyse(inst, AnalysisOptions{spec.revisit});
+    const Analysis& a = *c.analysis;
+    c.findings.insert(c.findings.end(), a.findings().begin(), a.findings().end());
+    for (const auto& d : a.errors()) c.findings.push_back(spec_error_finding(d));
+    c.indexing =
+        has_error(a.findings()) || !a.errors().empty() ? StageStatus::Fail : StageStatus::Pass;
+    if (!wanted(opt, AuditStage::Numerics)) {
+        c.notes.push_back("numerics: skipped: --stage indexing");
+        return c;
+    }
+    if (!a.errors().empty()) {
+        c.notes.push_back("numerics: skipped: an index map fails at run time (see spec_error)");
+        return c;
+    }
+    run_numerics(spec, inst, opt, c);
+    return c;
+}
+
+}  // namespace tl

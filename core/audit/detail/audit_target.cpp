@@ -1,0 +1,35 @@
+// The target's datasheet figures for the audit's measurement plan and roofline.
+#include <cstdio>
+
+#include "core/audit/detail/audit_detail.h"
+#include "core/base/format.h"
+#include "core/kernels/flops.h"
+#include "core/target/roofline.h"
+
+namespace tl {
+
+// The datasheet figures the measurement plan lists, and the ones the roofline uses.
+void describe_target(const TargetProfile& t, const Instance& inst, AuditResult& r) {
+    for (const auto& [dtype, peak] : t.peak_flops)
+        r.target_figures.push_back({std::string(to_string(dtype)) + " peak",
+                                    engineering(peak, is_float(dtype) ? "FLOP/s" : "OP/s", 4)});
+    if (t.hbm_bytes_per_s)
+        r.target_figures.push_back({"HBM bandwidth", engineering(*t.hbm_bytes_per_s, "B/s", 4)});
+    const std::string mem(t.scratch_memory_name());
+    if (t.vmem_bytes) r.target_figures.push_back({mem + " per core", format_bytes(*t.vmem_bytes)});
+    if (t.vmem_limit_bytes)
+        r.target_figures.push_back(
+            {mem + " limit",
+             format_bytes(*t.vmem_limit_bytes) +
+                 (t.vmem_limit_default ? " (compiler default, can be raised)" : "")});
+    if (t.cores)
+        r.target_figures.push_back(
+            {"cores", std::to_string(*t.cores) + (t.megacore ? " (megacore)" : "")});
+
+    r.hbm_bytes_per_s = t.hbm_bytes_per_s;
+    const RooflinePeak peak = roofline_peak(t, inst);
+    r.peak_flops_per_s = peak.flops_per_s;
+    r.peak_label = peak.label;
+}
+
+}  // namespace tl

@@ -1,0 +1,159 @@
+// Loading the `operands` list: names, roles, shapes, dtypes and BlockSpecs.
+#include "core/spec/detail/reader.h"
+#include "core/spec/json_path.h"
+
+namespace tl::detail {
+
+namespace {
+
+const std::vector<std::string_view> kOperandKeys = {
+    "name", "role", "shape", "dtype", "block_shape", "index_map", "buffer_count", "unread"};
+
+std::optional<BlockDim> read_block_dim(SpecReader& r, const Json& j, const std::string& path) {
+    BlockDim dim;
+    if (j.is_null()) {
+        dim.kind = BlockDim::Kind::Squeezed;
+        return dim;
+    }
+    if (!j.is_object()) {
+        auto size = r.read_size(j, path, 1, "block size");
+        if (!size) return std::nullopt;
+        dim.size = *size;
+        return dim;
+    }
+    dim.kind = BlockDim::Kind::Element;
+    r.check_keys(j, path, {"element", "padding"}, nullptr);
+    bool ok = true;
+    if (const Json* e = r.require(j, path, "element")) {
+        auto size = r.read_size(*e, path + ".element", 1, "block size");
+        ok = size.has_value();
+        if (size) dim.size = *size;
+    } else {
+        ok = false;
+    }
+    if (const Json* p = SpecReader::find(j, "padding")) {
+        const auto ppath = path + ".padding";
+        if (!p->is_array() || p->size() != 2) {
+            r.error(ppath, "expected [lo, hi] (two integers >= 0), got " + describe_json(*p));
+            return std::nullopt;
+        }
+        std::int64_t* ends[2] = {&dim.pad_lo, &dim.pad_hi};
+        for (std::size_t k = 0; k < 2; ++k) {
+            auto v = r.read_int((*p)[k], path_index(ppath, k));
+            if (v && *v < 0) {
+                r.error(path_index(ppath, k),
+                        "padding must be at least 0, got " + std::to_string(*v));
+                v.reset();
+            }
+            ok = ok && v.has_value();
+            if (v) *ends[k] = *v;
+        }
+    }
+    return ok ? std::optional<BlockDim>(dim) : std::nullopt;
+}
+
+// Returns the rank, or -1 when the shape is unusable (the index map is then not checked).
+int read_shape(SpecReader& r, const Json& op, const std::string& path, OperandSpec* out) {
+    const Json* s = r.require(op, path, "shape");
+    const auto spath = path + ".shape";
+    if (s == nullptr || !r.expect_array(*s, spath)) return -1;
+    if (s->empty() || s->size() > 4) {
+        r.error(spath, "rank " + std::to_string(s->size()) + "; an operand has 1 to 4 dimensions");
+        return -1;
+    }
+    bool ok = true;
+    for (std::size_t k = 0; k < s->size(); ++k) {
+        auto v = r.read_size((*s)[k], path_index(spath, k), 1, "size");
+        ok = ok && v.has_value();
+        out->shape.push_back(v.value_or(SizeValue{std::int64_t{1}}));
+    }
+    return ok ? static_cast<int>(s->size()) : -1;
+}
+
+void read_block_shape(SpecReader& r, const Json& j, const std::string& path, int rank,
+                      OperandSpec* out) {
+    if (!r.expect_array(j, path)) return;
+    if (rank >= 0 && static_cast<int>(j.size()) != rank)
+        r.error(path, "has " + std::to_string(j.size()) + " entries but the shape has rank " +
+                          std::to_string(rank) + "; give one per dimension (null squeezes it)");
+    std::vector<BlockDim> dims;
+    for (std::size_t k = 0; k < j.size(); ++k)
+        if (auto d = read_block_dim(r, j[k], path_index(path, k))) dims.push_back(*d);
+    out->block_shape = std::move(dims);
+}
+
+OperandSpec read_operand(SpecReader& r, const Json& op, const std::string& path,
+                         const std::vector<OperandSpec>& earlier) {
+    OperandSpec out;
+    r.check_keys(op, path, kOperandKeys, &out.extra);
+    if (const Json* n = r.require(op, path, "name"))
+        if (auto s = r.read_string(*n, path + ".name")) {
+            out.name = *s;
+            if (!is_identifier(*s))
+                r.error(path + ".name", describe_json(*n) +
+                                            " is not an identifier; use letters, "
+                                            "digits and _, not starting with a digit");
+            for (std::size_t k = 0; k < earlier.size(); ++k)
+                if (earlier[k].name == *s)
+                    r.error(path + ".name", "'" + *s + "' is already the name of operands[" +
+                                                std::to_string(k) + "]; names must be unique");
+        }
+    if (const Json* j = r.require(op, path, "role"))
+        if (auto c = r.read_choice(*j, path + ".role", {"input", "output"}))
+            out.role = *c == 0 ? Role::Input : Role::Output;
+    const int rank = read_shape(r, op, path, &out);
+    if (const Json* j = r.require(op, path, "dtype"))
+        if (auto s = r.read_string(*j, path + ".dtype")) {
+            if (auto d = parse_dtype(*s))
+                out.dtype = *d;
+            else
+                r.error(path + ".dtype",
+                        "unknown dtype '" + *s + "'; known: " + std::string(known_dtypes()));
+        }
+    if (const Json* j = SpecReader::find(op, "block_shape"))
+        read_block_shape(r, *j, path + ".block_shape", rank, &out);
+    if (const Json* j = SpecReader::find(op, "index_map"))
+        if (auto s = r.read_string(*j, path + ".index_map")) {
+            out.index_map = *s;
+            if (rank >= 0) r.check_index_map(*s, path + ".index_map", rank);
+        }
+    if (const Json* j = SpecReader::find(op, "buffer_count"))
+        if (auto v = r.read_int(*j, path + ".buffer_count")) {
+            if (*v == 1 || *v == 2)
+                out.buffer_count = static_cast<int>(*v);
+            else
+                r.error(path + ".buffer_count",
+                        "must be 1 or 2 (single or double buffering), got " + std::to_string(*v));
+        }
+    if (const Json* j = SpecReader::find(op, "unread"))
+        if (auto c = r.read_choice(*j, path + ".unread", {"random", "zero"}))
+            out.zero_unread = *c == 1;
+    return out;
+}
+
+}  // namespace
+
+void read_operands(SpecReader& r, const Json& list, Spec* spec) {
+    if (!r.expect_array(list, "operands")) return;
+    if (list.empty()) {
+        r.error("operands", "the list is empty; a spec needs at least one output operand");
+        return;
+    }
+    bool has_output = false, all_inputs = true, roles_ok = true;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const auto path = path_index("operands", i);
+        const Json* role = SpecReader::find(list[i], "role");
+        has_output = has_output || (role && *role == "output");
+        all_inputs = all_inputs && role && *role == "input";
+        roles_ok = roles_ok && role && (*role == "input" || *role == "output");
+        // A placeholder keeps spec->operands[i] lined up with the file for later messages.
+        spec->operands.push_back(r.expect_object(list[i], path)
+                                     ? read_operand(r, list[i], path, spec->operands)
+                                     : OperandSpec{});
+    }
+    if (!has_output && all_inputs)
+        r.error("operands", "no operand has \"role\": \"output\"; a kernel needs at least one");
+    r.set_roles_read(roles_ok);
+}
+
+}  // namespace tl::detail

@@ -1,0 +1,244 @@
+// Resolving a spec for one set of params: every expression evaluated, index maps compiled,
+// and the limits checked before anything sized by the spec is allocated.
+#include <limits>
+#include <utility>
+#include <variant>
+
+#include "core/spec/instance.h"
+#include "core/spec/json_path.h"
+
+namespace tl {
+
+namespace {
+
+constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+
+// a * b, or nullopt on overflow.
+std::optional<std::int64_t> checked_mul(std::int64_t a, std::int64_t b) {
+    std::int64_t out;
+    if (__builtin_mul_overflow(a, b, &out)) return std::nullopt;
+    return out;
+}
+
+std::int64_t saturating_product(const std::int64_t* v, std::size_t n) {
+    std::int64_t p = 1;
+    for (std::size_t i = 0; i < n; ++i) p = checked_mul(p, v[i]).value_or(kMax);
+    return p;
+}
+
+class Resolver {
+public:
+    Resolver(const Spec& spec, std::map<std::string, std::int64_t> params, Diagnostics* errors)
+        : params_(std::move(params)), errors_(errors) {
+        env_.params = &params_;
+        for (const auto& sp : spec.scalar_prefetch) env_.arrays.emplace_back(sp.name, sp.values);
+    }
+
+    const expr::Env& env() const { return env_; }
+
+    void error(const std::string& path, std::string message, int line = 0, int column = 0) {
+        errors_->push_back({"", path, line, column, std::move(message)});
+    }
+
+    // The value of a size; nullopt (with an error) when it cannot be evaluated or is < min.
+    std::optional<std::int64_t> size(const SizeValue& v, const std::string& path, std::int64_t min,
+                                     std::string_view what) {
+        std::int64_t value = 0;
+        std::string shown;
+        if (const auto* n = std::get_if<std::int64_t>(&v)) {
+            value = *n;
+        } else {
+            const auto& text = std::get<std::string>(v);
+            auto result = expr::evaluate(text, env_);
+            if (const auto* e = std::get_if<expr::Error>(&result)) {
+                error(path, e->message, e->line, e->column);
+                return std::nullopt;
+            }
+            value = std::get<std::int64_t>(result);
+            shown = text + " = " + std::to_string(value) + "; ";
+        }
+        if (value >= min) return value;
+        error(path, shown + "a " + std::string(what) + " must be at least " + std::to_string(min) +
+                        (shown.empty() ? ", got " + std::to_string(value) : ""));
+        return std::nullopt;
+    }
+
+private:
+    std::map<std::string, std::int64_t> params_;
+    expr::Env env_;
+    Diagnostics* errors_;
+};
+
+std::map<std::string, std::int64_t> instance_params(
+    const Spec& spec, const std::map<std::string, std::int64_t>& overrides) {
+    std::map<std::string, std::int64_t> params(spec.params.begin(), spec.params.end());
+    // A name only a sweep introduces takes its first sweep value unless overridden.
+    for (const auto& [name, values] : spec.sweep.params)
+        if (!values.empty()) params.emplace(name, values.front());
+    for (const auto& [name, value] : overrides) params[name] = value;
+    return params;
+}
+
+std::string limit_text(std::int64_t n) {
+    return n == kMax ? "more than " + std::to_string(kMax) : std::to_string(n);
+}
+
+void resolve_grid(Resolver& r, const Spec& spec, const Limits& limits, Instance* inst) {
+    bool ok = true;
+    for (std::size_t a = 0; a < spec.grid.size(); ++a) {
+        auto v = r.size(spec.grid[a], path_index("grid", a), 0, "grid size");
+        ok = ok && v.has_value();
+        inst->grid.push_back(v.value_or(1));
+    }
+    if (spec.dimension_semantics && spec.dimension_semantics->size() != spec.grid.size())
+        r.error("dimension_semantics", "has " + std::to_string(spec.dimension_semantics->size()) +
+                                           " entries but the grid has " +
+                                           std::to_string(spec.grid.size()) +
+                                           (spec.grid.size() == 1 ? " axis" : " axes"));
+    for (std::size_t a = 0; a < spec.grid.size(); ++a) inst->semantics.push_back(spec.semantics(a));
+    if (!ok) return;
+    const auto programs = saturating_product(inst->grid.data(), inst->grid.size());
+    if (programs > limits.max_programs) {
+        std::string dims;
+        for (const auto g : inst->grid) dims += (dims.empty() ? "" : " x ") + std::to_string(g);
+        r.error("grid", "the grid has " + limit_text(programs) + " programs (" + dims +
+                            "); the limit is " + std::to_string(limits.max_programs) +
+                            ": use larger blocks or smaller shapes");
+    }
+}
+
+// Fills op->shape and op->block; returns false on an error.
+bool resolve_dims(Resolver& r, const OperandSpec& spec, const std::string& path,
+                  const Limits& limits, ResolvedOperand* op) {
+    const auto rank = spec.shape.size();
+    if (rank < 1 || rank > 4) {
+        r.error(path + ".shape",
+                "rank " + std::to_string(rank) + "; an operand has 1 to 4 dimensions");
+        return false;
+    }
+    bool ok = true;
+    for (std::size_t d = 0; d < rank; ++d) {
+        auto v = r.size(spec.shape[d], path_index(path + ".shape", d), 1, "size");
+        ok = ok && v.has_value();
+        op->shape.push_back(v.value_or(1));
+    }
+    if (!spec.block_shape) {
+        for (const auto s : op->shape) op->block.push_back({BlockDim::Kind::Blocked, s, 0, 0});
+    } else if (spec.block_shape->size() != rank) {
+        r.error(path + ".block_shape", "has " + std::to_string(spec.block_shape->size()) +
+                                           " entries but the shape has rank " +
+                                           std::to_string(rank));
+        return false;
+    } else {
+        for (std::size_t d = 0; d < rank; ++d) {
+            const auto& b = (*spec.block_shape)[d];
+            const auto bpath = path_index(path + ".block_shape", d);
+            ResolvedBlockDim dim{b.kind, 1, b.pad_lo, b.pad_hi};
+            if (b.kind == BlockDim::Kind::Squeezed) {
+                dim.pad_lo = dim.pad_hi = 0;
+            } else {
+                const auto spath = b.kind == BlockDim::Kind::Element ? bpath + ".element" : bpath;
+                auto v = r.size(b.size, spath, 1, "block size");
+                ok = ok && v.has_value();
+                dim.size = v.value_or(1);
+            }
+            if (dim.pad_lo < 0 || dim.pad_hi < 0) {
+                r.error(bpath + ".padding", "padding must be at least 0");
+                ok = false;
+            }
+            op->block.push_back(dim);
+        }
+    }
+    if (!ok) return false;
+    const auto block = op->block_elements();
+    if (block > limits.max_block_elements) {
+        r.error(
+            path + ".block_shape",
+            (spec.block_shape ? "a block of " : "the whole-array block of ") + limit_text(block) +
+                " elements passes the limit of " + std::to_string(limits.max_block_elements) +
+                (spec.block_shape ? ": use smaller blocks" : ": give the operand a block_shape"));
+    }
+    return true;  // the shape is sized even when its block is refused
+}
+
+void resolve_operands(Resolver& r, const Spec& spec, const Limits& limits, Instance* inst) {
+    std::int64_t total = 0;
+    bool sized = true;
+    for (std::size_t i = 0; i < spec.operands.size(); ++i) {
+        const auto& os = spec.operands[i];
+        const auto path = path_index("operands", i);
+        ResolvedOperand op;
+        op.name = os.name;
+        op.role = os.role;
+        op.dtype = os.dtype;
+        op.buffer_count = os.buffer_count;
+        op.zero_unread = os.zero_unread;
+        if (os.buffer_count != 1 && os.buffer_count != 2)
+            r.error(path + ".buffer_count",
+                    "must be 1 or 2, got " + std::to_string(os.buffer_count));
+        if (resolve_dims(r, os, path, limits, &op)) {
+            const auto n = saturating_product(op.shape.data(), op.shape.size());
+            total = n == kMax || total > kMax - n ? kMax : total + n;
+        } else {
+            sized = false;
+        }
+        if (os.index_map && op.rank() >= 1) {
+            auto c = expr::compile_lambda(*os.index_map, r.env(), inst->grid_rank(), op.rank());
+            if (const auto* e = std::get_if<expr::Error>(&c))
+                r.error(path + ".index_map", e->message, e->line, e->column);
+            else
+                op.index_map = std::move(std::get<expr::Compiled>(c));
+        }
+        inst->operands.push_back(std::move(op));
+    }
+    if (sized && total > limits.max_elements)
+        r.error("operands", "the operands hold " + limit_text(total) +
+                                " elements in all; the limit is " +
+                                std::to_string(limits.max_elements) + ": check the shapes");
+}
+
+}  // namespace
+
+std::int64_t ResolvedOperand::elements() const {
+    return saturating_product(shape.data(), shape.size());
+}
+
+std::int64_t ResolvedOperand::block_elements() const {
+    std::int64_t p = 1;
+    for (const auto& b : block) p = checked_mul(p, b.size).value_or(kMax);
+    return p;
+}
+
+std::int64_t Instance::programs() const {
+    return saturating_product(grid.data(), grid.size());
+}
+
+void Instance::unravel(std::int64_t linear, std::int64_t* coord) const {
+    for (int a = grid_rank() - 1; a >= 0; --a) {
+        const auto n = grid[static_cast<std::size_t>(a)];
+        coord[a] = n > 0 ? linear % n : 0;
+        linear = n > 0 ? linear / n : 0;
+    }
+}
+
+std::int64_t Instance::ravel(const std::int64_t* coord) const {
+    std::int64_t linear = 0;
+    for (int a = 0; a < grid_rank(); ++a)
+        linear = linear * grid[static_cast<std::size_t>(a)] + coord[a];
+    return linear;
+}
+
+ResolveResult resolve(const Spec& spec, const std::map<std::string, std::int64_t>& overrides,
+                      const Limits& limits) {
+    ResolveResult result;
+    Instance inst;
+    inst.params = instance_params(spec, overrides);
+    Resolver r(spec, inst.params, &result.errors);
+    for (const auto& sp : spec.scalar_prefetch) inst.prefetch.push_back(sp.values);
+    resolve_grid(r, spec, limits, &inst);
+    resolve_operands(r, spec, limits, &inst);
+    if (result.errors.empty()) result.instance = std::move(inst);
+    return result;
+}
+
+}  // namespace tl

@@ -1,0 +1,71 @@
+#pragma once
+// A spec with every expression evaluated for one set of params: concrete shapes, grid,
+// block sizes and compiled index maps. What analysis, contract checks and the interpreter use.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/base/diagnostic.h"
+#include "core/expr/expr.h"
+#include "core/spec/spec.h"
+
+namespace tl {
+
+struct ResolvedBlockDim {
+    BlockDim::Kind kind = BlockDim::Kind::Blocked;
+    std::int64_t size = 1;  // elements the block spans on this dimension (1 when squeezed)
+    std::int64_t pad_lo = 0;
+    std::int64_t pad_hi = 0;
+};
+
+struct ResolvedOperand {
+    std::string name;
+    Role role = Role::Input;
+    DType dtype = DType::Float32;
+    std::vector<std::int64_t> shape;
+    std::vector<ResolvedBlockDim> block;      // one per dimension (whole array when unspecified)
+    std::optional<expr::Compiled> index_map;  // nullopt = all zeros
+    int buffer_count = 2;
+    bool zero_unread = false;  // inputs: generated data is zero where no program reads
+
+    int rank() const { return static_cast<int>(shape.size()); }
+    std::int64_t elements() const;        // product of shape
+    std::int64_t block_elements() const;  // product of block sizes
+    std::int64_t block_bytes() const { return block_elements() * dtype_bytes(dtype); }
+};
+
+// Only the interpreter holds whole arrays (it has its own memory limit), so the element
+// bound is far past any device's memory: it keeps byte and FLOP counts inside 64 bits.
+struct Limits {
+    std::int64_t max_elements = std::int64_t{1} << 40;  // all operands together
+    std::int64_t max_programs = std::int64_t{1} << 26;
+    std::int64_t max_block_elements = std::int64_t{1} << 32;  // one block, also a whole-array one
+};
+
+struct Instance {
+    std::map<std::string, std::int64_t> params;  // after overrides
+    std::vector<std::int64_t> grid;              // [] = one program
+    std::vector<Semantics> semantics;            // one per grid axis
+    std::vector<std::vector<std::int64_t>> prefetch;
+    std::vector<ResolvedOperand> operands;
+
+    int grid_rank() const { return static_cast<int>(grid.size()); }
+    std::int64_t programs() const;  // product of grid (1 for [])
+    // Grid coordinate of the program at position `linear` in iteration order (last axis fastest).
+    void unravel(std::int64_t linear, std::int64_t* coord) const;
+    std::int64_t ravel(const std::int64_t* coord) const;
+};
+
+struct ResolveResult {
+    std::optional<Instance> instance;
+    Diagnostics errors;  // JSON paths as in the spec file; expression columns filled
+};
+
+// Evaluates every expression of `spec` with `overrides` replacing (or adding) params.
+// Refuses, before allocating, any instance past `limits`.
+ResolveResult resolve(const Spec& spec, const std::map<std::string, std::int64_t>& overrides = {},
+                      const Limits& limits = {});
+
+}  // namespace tl

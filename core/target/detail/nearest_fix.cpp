@@ -1,0 +1,257 @@
+// Size rules per block dimension, the nearest valid sizes the messages offer, the VMEM sum,
+// and the search for smaller blocks that fit a budget.
+#include <algorithm>
+#include <set>
+
+#include "core/target/contract.h"
+#include "core/target/detail/contract_rules.h"
+
+namespace tl {
+namespace {
+
+using detail::dim_size;
+using detail::kSaturated;
+using detail::sat_add;
+using detail::sat_mul;
+
+constexpr std::int64_t kTpuChunk = 8 * 128;  // sublanes × lanes: one full vreg of 32-bit values
+constexpr std::int64_t kMaxPow2 = std::int64_t{1} << 62;
+
+bool is_pow2(std::int64_t x) {
+    return x > 0 && (x & (x - 1)) == 0;
+}
+
+// The largest power of two below x (0 when x <= 1).
+std::int64_t pow2_below(std::int64_t x) {
+    std::int64_t p = 1;
+    if (x <= 1) return 0;
+    while (p <= kMaxPow2 / 2 && p * 2 < x) p *= 2;
+    return p;
+}
+
+// The smallest power of two above x (saturating).
+std::int64_t pow2_above(std::int64_t x) {
+    std::int64_t p = 1;
+    while (p <= x && p < kMaxPow2) p *= 2;
+    return p <= x ? kSaturated : p;
+}
+
+bool kind_fits(const SizeRule& r, std::int64_t s) {
+    switch (r.kind) {
+        case SizeRule::Kind::Any:
+            return true;
+        case SizeRule::Kind::Multiple:
+            return s % r.n == 0;
+        case SizeRule::Kind::PowerOfTwo:
+            return is_pow2(s) && s >= r.n;
+        case SizeRule::Kind::TpuRank1:
+            return s % kTpuChunk == 0 || (is_pow2(s) && s >= r.n);
+    }
+    return false;
+}
+
+// The largest size below `s` that fits by kind alone; 0 when none.
+std::int64_t below(const SizeRule& r, std::int64_t s) {
+    switch (r.kind) {
+        case SizeRule::Kind::Any:
+            return s - 1;
+        case SizeRule::Kind::Multiple:
+            return (s - 1) / r.n * r.n;
+        case SizeRule::Kind::PowerOfTwo: {
+            const auto p = pow2_below(s);
+            return p >= r.n ? p : 0;
+        }
+        case SizeRule::Kind::TpuRank1: {
+            const auto p = pow2_below(s);
+            return std::max((s - 1) / kTpuChunk * kTpuChunk, p >= r.n ? p : 0);
+        }
+    }
+    return 0;
+}
+
+// The smallest size above `s` that fits by kind alone (saturating).
+std::int64_t above(const SizeRule& r, std::int64_t s) {
+    const auto pow2 = [&] { return std::max(pow2_above(s), r.n); };
+    switch (r.kind) {
+        case SizeRule::Kind::Any:
+            return sat_add(s, 1);
+        case SizeRule::Kind::Multiple:
+            return sat_mul(s / r.n + 1, r.n);
+        case SizeRule::Kind::PowerOfTwo:
+            return pow2();
+        case SizeRule::Kind::TpuRank1:
+            return std::min(sat_mul(s / kTpuChunk + 1, kTpuChunk), pow2());
+    }
+    return kSaturated;
+}
+
+}  // namespace
+
+std::vector<SizeRule> block_size_rules(const TargetProfile& target, const ResolvedOperand& op) {
+    const std::size_t rank = op.block.size();
+    std::vector<SizeRule> rules(rank);
+    if (rank == 0) return rules;
+    if (target.kind == TargetKind::Tpu) {
+        if (rank == 1) {
+            // 128 lanes × the elements one 32-bit word packs (f32 128, bf16 256, int8 512).
+            rules[0] = {SizeRule::Kind::TpuRank1, 128 * (32 / detail::tpu_bits(op.dtype)), true};
+        } else {
+            rules[rank - 2] = {SizeRule::Kind::Multiple, 8, true};
+            rules[rank - 1] = {SizeRule::Kind::Multiple, 128, true};
+        }
+    } else if (target.kind == TargetKind::Gpu && target.backend == GpuBackend::Triton) {
+        for (auto& r : rules) r = {SizeRule::Kind::PowerOfTwo, 1, false};
+    } else if (target.kind == TargetKind::Gpu) {
+        // Mosaic GPU: the minor-most dimension spans a multiple of 16 bytes.
+        const int bytes = std::max(1, dtype_bytes(op.dtype));
+        rules[rank - 1] = {SizeRule::Kind::Multiple, std::max(1, 16 / bytes), false};
+    }
+    return rules;
+}
+
+bool size_fits(const SizeRule& rule, std::int64_t size, std::int64_t array_dim) {
+    if (size < 1) return false;
+    return (rule.array_dim_fits && size == array_dim) || kind_fits(rule, size);
+}
+
+std::vector<std::int64_t> nearest_valid_sizes(const SizeRule& rule, std::int64_t size,
+                                              std::int64_t array_dim) {
+    if (size_fits(rule, size, array_dim)) return {};
+    const std::int64_t s = std::max<std::int64_t>(size, 0);
+    const std::int64_t lo = s > 1 ? below(rule, s) : 0;
+    const std::int64_t hi = above(rule, s);
+    std::set<std::int64_t> out;
+    if (lo >= 1) out.insert(lo);
+    if (hi != kSaturated) out.insert(hi);
+    // The array dimension is worth offering when it is about as close as the other two.
+    const std::int64_t step = hi - (lo >= 1 ? lo : 0);
+    if (rule.array_dim_fits && array_dim >= 1 && array_dim <= sat_add(hi, step))
+        out.insert(array_dim);
+    return {out.begin(), out.end()};
+}
+
+std::string format_sizes(const std::vector<std::int64_t>& sizes, std::int64_t array_dim) {
+    std::string out;
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+        if (i > 0) out += i + 1 == sizes.size() ? " or " : ", ";
+        out += std::to_string(sizes[i]);
+        if (sizes[i] == array_dim) out += " (the array dimension)";
+    }
+    return out;
+}
+
+std::optional<std::int64_t> largest_fitting_at_most(const SizeRule& rule, std::int64_t limit,
+                                                    std::int64_t array_dim) {
+    if (limit < 1) return std::nullopt;
+    if (size_fits(rule, limit, array_dim)) return limit;
+    std::int64_t best = below(rule, limit);
+    if (rule.array_dim_fits && array_dim >= 1 && array_dim <= limit)
+        best = std::max(best, array_dim);
+    return best >= 1 ? std::optional(best) : std::nullopt;
+}
+
+std::int64_t VmemPart::bytes() const {
+    return sat_mul(buffers, block_bytes);
+}
+
+std::vector<VmemPart> vmem_parts(const Instance& inst, const TargetProfile& target,
+                                 const ContractOptions& options) {
+    std::vector<VmemPart> parts;
+    const auto elements = [](const ResolvedOperand& op) {
+        std::int64_t n = 1;
+        for (const auto& d : op.block) n = sat_mul(n, dim_size(d));
+        return n;
+    };
+    const bool tpu = target.kind == TargetKind::Tpu;
+    for (const auto& op : inst.operands) {
+        const int bits = tpu ? detail::tpu_bits(op.dtype) : dtype_bits(op.dtype);
+        parts.push_back({op.name, std::max(1, op.buffer_count), sat_mul(elements(op), bits / 8)});
+    }
+    if (options.f32_scratch_for_output)
+        for (const auto& op : inst.operands)
+            if (op.role == Role::Output)
+                parts.push_back({"f32 accumulator (" + op.name + ")", 1, sat_mul(elements(op), 4)});
+    if (options.extra_scratch_bytes > 0)
+        parts.push_back({"scratch", 1, options.extra_scratch_bytes});
+    return parts;
+}
+
+namespace {
+
+std::int64_t total_bytes(const std::vector<VmemPart>& parts) {
+    std::int64_t sum = 0;
+    for (const auto& p : parts) sum = sat_add(sum, p.bytes());
+    return sum;
+}
+
+// Bytes that shrinking operand `i` would reduce: its buffers plus its accumulator.
+std::int64_t operand_bytes(const std::vector<VmemPart>& parts, const std::string& name) {
+    std::int64_t sum = 0;
+    for (const auto& p : parts)
+        if (p.label == name || p.label == "f32 accumulator (" + name + ")")
+            sum = sat_add(sum, p.bytes());
+    return sum;
+}
+
+}  // namespace
+
+std::optional<std::vector<BlockFix>> shrink_blocks_to_fit(const Instance& inst,
+                                                          const TargetProfile& target,
+                                                          const ContractOptions& options,
+                                                          std::int64_t limit) {
+    Instance work;
+    work.operands = inst.operands;
+    std::set<std::size_t> exhausted;
+    for (;;) {
+        const auto parts = vmem_parts(work, target, options);
+        if (total_bytes(parts) <= limit) break;
+        std::optional<std::size_t> pick;
+        std::int64_t most = -1;
+        for (std::size_t i = 0; i < work.operands.size(); ++i) {
+            const auto b = operand_bytes(parts, work.operands[i].name);
+            if (!exhausted.contains(i) && b > most) most = b, pick = i;
+        }
+        if (!pick) return std::nullopt;
+        auto& op = work.operands[*pick];
+        const auto rules = block_size_rules(target, op);
+        std::optional<std::size_t> dim;
+        std::int64_t next = 0;
+        for (std::size_t d = 0; d < op.block.size(); ++d) {
+            if (op.block[d].kind == BlockDim::Kind::Squeezed) continue;
+            const std::int64_t size = op.block[d].size;
+            const std::int64_t array = d < op.shape.size() ? op.shape[d] : 0;
+            auto c = largest_fitting_at_most(rules[d], size / 2, array);
+            if (c && *c < size && (!dim || size > op.block[*dim].size)) dim = d, next = *c;
+        }
+        if (!dim) {
+            exhausted.insert(*pick);
+            continue;
+        }
+        op.block[*dim].size = next;
+    }
+    std::vector<BlockFix> fixes;
+    for (std::size_t i = 0; i < inst.operands.size(); ++i) {
+        BlockFix f{inst.operands[i].name, {}, {}};
+        for (const auto& d : inst.operands[i].block) f.from.push_back(dim_size(d));
+        for (const auto& d : work.operands[i].block) f.to.push_back(dim_size(d));
+        if (f.from != f.to) fixes.push_back(std::move(f));
+    }
+    return fixes;
+}
+
+std::string format_block(const ResolvedOperand& op) {
+    std::string out = "(";
+    for (std::size_t i = 0; i < op.block.size(); ++i) {
+        if (i > 0) out += ", ";
+        const auto& d = op.block[i];
+        if (d.kind == BlockDim::Kind::Squeezed)
+            out += "None";
+        else if (d.kind == BlockDim::Kind::Element)
+            out += "Element(" + std::to_string(d.size) + ")";
+        else
+            out += std::to_string(d.size);
+    }
+    return out + (op.block.size() == 1 ? ",)" : ")");
+}
+
+}  // namespace tl

@@ -1,0 +1,165 @@
+// From the device tracks of a trace to records: each kernel's runs on the `XLA Ops` threads
+// and its share of the step, the summed op time over the summed `XLA Modules` time of the
+// same device process. Nested events are counted once: only the outermost of a set.
+#include <algorithm>
+#include <cctype>
+#include <limits>
+#include <map>
+
+#include "core/timings/fold.h"
+#include "core/timings/io/chrome_trace.h"
+
+namespace tl {
+namespace {
+
+// Start and duration of nested events are printed with microsecond fractions; a child that
+// ends within a nanosecond of its parent is still inside it.
+constexpr double kEpsilonUs = 1e-3;
+
+struct KernelRuns {
+    std::string label;
+    int first_line = 0;
+    std::uint32_t first_name = std::numeric_limits<std::uint32_t>::max();
+    std::vector<double> durations_us;
+    double sum_us = 0;
+};
+
+struct Device {
+    std::optional<std::string> name;  // the process name, when the trace gives one
+    double modules_us = 0;
+    bool has_modules = false;
+    std::map<std::string, KernelRuns> kernels;
+};
+
+}  // namespace
+
+std::string trace_kernel_name(const std::string& op_name) {
+    const auto dot = op_name.rfind('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 == op_name.size()) return op_name;
+    for (std::size_t i = dot + 1; i < op_name.size(); ++i)
+        if (!std::isdigit(static_cast<unsigned char>(op_name[i]))) return op_name;
+    return op_name.substr(0, dot);
+}
+
+double outermost_sum(std::vector<TraceSpan> spans, std::vector<double>* counted) {
+    std::sort(spans.begin(), spans.end(), [](const TraceSpan& a, const TraceSpan& b) {
+        return a.ts != b.ts ? a.ts < b.ts : a.dur > b.dur;
+    });
+    double sum = 0;
+    double end = -std::numeric_limits<double>::infinity();
+    for (const auto& s : spans) {
+        if (s.ts + s.dur <= end + kEpsilonUs) continue;  // inside an earlier event
+        sum += s.dur;
+        if (counted) counted->push_back(s.dur);
+        end = std::max(end, s.ts + s.dur);
+    }
+    return sum;
+}
+
+void trace_records(const TraceData& data, const ImportConfig& config, ImportResult& result) {
+    // Groups in a stable order (track, then name), whatever the hash map's order.
+    std::vector<const TraceGroup*> groups;
+    groups.reserve(data.groups.size());
+    for (const auto& [key, g] : data.groups) groups.push_back(&g);
+    std::sort(groups.begin(), groups.end(), [](const TraceGroup* a, const TraceGroup* b) {
+        return a->track != b->track ? a->track < b->track : a->name < b->name;
+    });
+
+    std::vector<std::string> order;  // device keys by first track
+    std::map<std::string, Device> devices;
+    bool any_ops = false;
+    std::size_t gi = 0;
+    for (std::uint32_t t = 0; t < data.tracks.size(); ++t) {
+        const auto& track = data.tracks[t];
+        const auto thread = data.thread_names.find({track.pid, track.tid});
+        const std::string thread_name = thread == data.thread_names.end() ? "" : thread->second;
+        const auto process = data.process_names.find(track.pid);
+        std::vector<const TraceGroup*> mine;
+        for (; gi < groups.size() && groups[gi]->track == t; ++gi) mine.push_back(groups[gi]);
+        if (thread_name != "XLA Ops" && thread_name != "XLA Modules") continue;
+
+        const std::string key =
+            process == data.process_names.end() ? "pid " + track.pid : process->second;
+        if (!devices.count(key)) order.push_back(key);
+        Device& dev = devices[key];
+        if (process != data.process_names.end()) dev.name = process->second;
+
+        if (thread_name == "XLA Modules") {
+            std::vector<TraceSpan> all;
+            for (const auto* g : mine) all.insert(all.end(), g->spans.begin(), g->spans.end());
+            dev.modules_us += outermost_sum(std::move(all));
+            dev.has_modules = true;
+            continue;
+        }
+        any_ops = true;
+        // One set per kernel on this thread: matmul.1 and matmul.2 are runs of matmul.
+        std::map<std::string, std::vector<TraceSpan>> per_kernel;
+        for (const auto* g : mine) {
+            const std::string& raw = data.names[g->name];
+            const std::string kernel = trace_kernel_name(raw);
+            auto& spans = per_kernel[kernel];
+            spans.insert(spans.end(), g->spans.begin(), g->spans.end());
+            KernelRuns& runs = dev.kernels[kernel];
+            if (g->name < runs.first_name) {
+                runs.first_name = g->name;
+                runs.label = raw;
+                runs.first_line = g->first_line;
+            }
+        }
+        for (auto& [kernel, spans] : per_kernel) {
+            KernelRuns& runs = dev.kernels[kernel];
+            runs.sum_us += outermost_sum(std::move(spans), &runs.durations_us);
+        }
+    }
+
+    if (!any_ops) {
+        result.warnings.push_back(timing_warning(
+            config, 0,
+            "no 'XLA Ops' thread in the trace: nothing to import (expected a jax.profiler "
+            "trace of a device run, with /device:... processes)"));
+        return;
+    }
+    for (const auto& key : order) {
+        const Device& dev = devices[key];
+        if (dev.kernels.empty()) continue;
+        if (!dev.has_modules || dev.modules_us <= 0)
+            result.warnings.push_back(timing_warning(
+                config, 0,
+                "no 'XLA Modules' time on " + key +
+                    ": the ops' share of the step is unknown (profile whole steps)"));
+        std::vector<const KernelRuns*> kernels;
+        std::map<const KernelRuns*, std::string> names;
+        for (const auto& [kernel, runs] : dev.kernels) {
+            kernels.push_back(&runs);
+            names[&runs] = kernel;
+        }
+        std::sort(kernels.begin(), kernels.end(), [](const KernelRuns* a, const KernelRuns* b) {
+            return a->first_name < b->first_name;
+        });
+        for (const KernelRuns* runs : kernels) {
+            std::vector<double> seconds;
+            for (double us : runs->durations_us) seconds.push_back(us * 1e-6);
+            const auto stats = run_stats(seconds);
+            if (!stats) continue;
+            TimingRecord r;
+            r.line = runs->first_line;
+            r.label = runs->label;
+            r.kernel = names[runs];
+            r.device = dev.name;
+            r.method = TimingMethod::DeviceProfiler;
+            r.source = TimingSource::Measured;
+            r.n = static_cast<std::int64_t>(seconds.size());
+            r.median_s = stats->median;
+            r.min_s = stats->min;
+            r.max_s = stats->max;
+            r.mean_s = stats->mean;
+            r.std_s = stats->std;
+            r.p20_s = stats->p20;
+            r.p80_s = stats->p80;
+            if (dev.has_modules && dev.modules_us > 0) r.share = runs->sum_us / dev.modules_us;
+            result.records.push_back(std::move(r));
+        }
+    }
+}
+
+}  // namespace tl

@@ -1,0 +1,199 @@
+// Nsight Compute CSV (`ncu --csv`): the long layout (one row per kernel launch and metric:
+// Metric Name / Metric Unit / Metric Value) and `--page raw` (one row per launch, a units
+// row under the header). `==PROF==` lines and program output before the header are skipped.
+// Each launch is one run; launches of the same kernel with the same grid and block fold.
+#include <map>
+
+#include "core/timings/fold.h"
+#include "core/timings/io/csv.h"
+#include "core/timings/io/importer.h"
+#include "core/timings/io/nsight_names.h"
+
+namespace tl {
+namespace {
+
+constexpr std::string_view kDuration = "gpu__time_duration.sum";
+constexpr std::string_view kSectionDuration = "Duration";  // the SpeedOfLight section's name
+constexpr std::string_view kDeviceName = "device__attribute_display_name";
+constexpr std::string_view kDramBytes = "dram__bytes.sum";
+
+struct Launch {
+    int line = 0;
+    std::string id, kernel, grid, block, device;
+    std::optional<double> seconds, section_seconds, bytes;
+    std::string bad_value;  // why the duration could not be read, for the warning
+};
+
+bool is_header(const std::vector<std::string>& f) {
+    return csv_column(f, "ID") >= 0 && csv_column(f, "Kernel Name") >= 0;
+}
+
+bool is_tool_line(const std::string& text) {
+    return text.starts_with("==PROF==") || text.starts_with("==WARNING==") ||
+           text.starts_with("==ERROR==") || text.starts_with("==INFO==");
+}
+
+// Seconds from a value and its unit; records why not in `why`.
+std::optional<double> duration(const std::string& value, const std::string& unit,
+                               std::string* why) {
+    const auto n = parse_csv_number(value);
+    if (!n.ok()) {
+        *why = "'" + value + "'";
+        return std::nullopt;
+    }
+    const auto scale = seconds_per_unit(unit);
+    if (!scale) {
+        *why = "in the unknown unit '" + unit + "'";
+        return std::nullopt;
+    }
+    return n.value * *scale;
+}
+
+std::optional<double> byte_count(const std::string& value, const std::string& unit) {
+    const auto n = parse_csv_number(value);
+    if (!n.ok() || unit != "byte") return std::nullopt;
+    return n.value;
+}
+
+class NcuCsvImporter : public TimingImporter {
+public:
+    std::string_view format_id() const override { return "ncu-csv"; }
+    std::string_view description() const override {
+        return "Nsight Compute CSV (ncu --csv, long or --page raw)";
+    }
+    bool supports(std::string_view name, std::string_view head) const override {
+        if (ends_with_nocase(name, ".json")) return false;
+        const auto has = [&](std::string_view k) { return head.find(k) != std::string_view::npos; };
+        return has("\"Kernel Name\"") &&
+               (has("\"Metric Name\"") || has(kDuration) || has("==PROF=="));
+    }
+    ImportResult import(std::istream& in, const ImportConfig& config,
+                        const ProgressFn& progress) const override;
+};
+
+ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config,
+                                    const ProgressFn& progress) const {
+    ImportResult result;
+    const auto warn = [&](int line, std::string m) {
+        result.warnings.push_back(timing_warning(config, line, std::move(m)));
+    };
+    CsvReader reader(in, progress, config.total_bytes);
+    std::vector<std::string> f, header, units;
+    bool raw = false;
+    std::map<std::string, Launch> launches;  // by ID
+    std::vector<std::string> order;
+    int c_id = -1, c_kernel = -1, c_grid = -1, c_block = -1, c_name = -1, c_unit = -1, c_value = -1,
+        c_dur = -1, c_dev = -1, c_bytes = -1;
+    while (reader.next(f)) {
+        const std::string& text = reader.text();
+        if (is_tool_line(text) || text.find_first_not_of(" \t") == std::string::npos) continue;
+        if (header.empty()) {
+            if (!is_header(f)) continue;  // program output before the table
+            header = f;
+            c_id = csv_column(f, "ID");
+            c_kernel = csv_column(f, "Kernel Name");
+            c_grid = csv_column(f, "Grid Size");
+            c_block = csv_column(f, "Block Size");
+            c_name = csv_column(f, "Metric Name");
+            c_unit = csv_column(f, "Metric Unit");
+            c_value = csv_column(f, "Metric Value");
+            raw = c_name < 0 || c_value < 0;
+            c_dur = csv_column(f, kDuration);
+            c_dev = csv_column(f, kDeviceName);
+            c_bytes = csv_column(f, kDramBytes);
+            if (raw && c_dur < 0) {
+                warn(reader.line(),
+                     "the raw table has no gpu__time_duration.sum column: no "
+                     "times to read (profile with --metrics "
+                     "gpu__time_duration.sum)");
+                result.complete = false;
+                return result;
+            }
+            continue;
+        }
+        if (f.size() != header.size()) {
+            warn(reader.line(), "the row has " + std::to_string(f.size()) +
+                                    " fields but the header has " + std::to_string(header.size()) +
+                                    ": row skipped");
+            continue;
+        }
+        const auto at = [&](int c) {
+            return c < 0 ? std::string() : f[static_cast<std::size_t>(c)];
+        };
+        if (raw && units.empty() && at(c_id).empty()) {
+            units = f;  // the units row under a raw header
+            continue;
+        }
+        const std::string id = at(c_id);
+        auto [it, added] = launches.try_emplace(id);
+        Launch& l = it->second;
+        if (added) {
+            order.push_back(id);
+            l.line = reader.line();
+            l.id = id;
+            l.kernel = at(c_kernel);
+            l.grid = at(c_grid);
+            l.block = at(c_block);
+        }
+        if (raw) {
+            const auto unit = [&](int c) {
+                return c < 0 || units.empty() ? std::string() : units[static_cast<std::size_t>(c)];
+            };
+            l.seconds = duration(at(c_dur), unit(c_dur), &l.bad_value);
+            l.device = at(c_dev);
+            if (c_bytes >= 0) l.bytes = byte_count(at(c_bytes), unit(c_bytes));
+            continue;
+        }
+        const std::string metric = at(c_name);
+        if (metric == kDuration)
+            l.seconds = duration(at(c_value), at(c_unit), &l.bad_value);
+        else if (metric == kSectionDuration)
+            l.section_seconds = duration(at(c_value), at(c_unit), &l.bad_value);
+        else if (metric == kDeviceName)
+            l.device = at(c_value);
+        else if (metric == kDramBytes)
+            l.bytes = byte_count(at(c_value), at(c_unit));
+    }
+    if (header.empty() && reader.error().empty() && !reader.cancelled()) {
+        warn(reader.line(),
+             "no Nsight Compute table header (\"ID\",...,\"Kernel Name\",...) "
+             "found: run ncu with --csv");
+        result.complete = false;
+    }
+    for (const auto& id : order) {
+        const Launch& l = launches[id];
+        const auto seconds = l.seconds ? l.seconds : l.section_seconds;
+        if (!seconds) {
+            warn(l.line, "launch " + id + " of '" + l.kernel + "' has no usable duration" +
+                             (l.bad_value.empty() ? "" : " (" + l.bad_value + ")") +
+                             ": skipped (profile with --metrics gpu__time_duration.sum)");
+            continue;
+        }
+        TimingRecord r;
+        r.line = l.line;
+        r.label = l.kernel;
+        apply_nsight_kernel_name(l.kernel, r);
+        if (!l.grid.empty()) r.params["grid"] = l.grid;
+        if (!l.block.empty()) r.params["block"] = l.block;
+        if (!l.device.empty()) r.device = l.device;
+        r.bytes = l.bytes;
+        r.method = TimingMethod::DeviceProfiler;
+        r.source = TimingSource::Measured;
+        set_single_run(r, *seconds);
+        result.records.push_back(std::move(r));
+    }
+    if (!reader.error().empty() || reader.cancelled()) {
+        result.complete = false;
+        warn(reader.line(), reader.cancelled() ? "import cancelled" : reader.error());
+    }
+    finish_import(result, format_id(), config);
+    return result;
+}
+
+}  // namespace
+
+std::unique_ptr<TimingImporter> make_ncu_csv_importer() {
+    return std::make_unique<NcuCsvImporter>();
+}
+
+}  // namespace tl
