@@ -117,18 +117,21 @@ def _save(out_dir, name, arr, np):
 
 
 def _where(exc, user_file):
-    """(file, line) of the innermost frame in the user's file (else outside the stand-ins)."""
+    """((file, line) innermost in the user's file, (file, line) innermost outside the stand-ins)."""
     if isinstance(exc, SyntaxError) and exc.filename:
-        return os.path.abspath(exc.filename), exc.lineno
+        loc = (os.path.abspath(exc.filename), exc.lineno)
+        return loc, loc
     frames = traceback.extract_tb(exc.__traceback__)
-    for fr in reversed(frames):
-        if os.path.abspath(fr.filename) == user_file:
-            return user_file, fr.lineno
+    origin = (None, None)
     for fr in reversed(frames):
         f = os.path.abspath(fr.filename)
-        if not f.startswith(HERE + os.sep) and f != os.path.abspath(__file__):
-            return f, fr.lineno
-    return None, None
+        if not f.startswith(HERE + os.sep):
+            origin = (f, fr.lineno)
+            break
+    for fr in reversed(frames):
+        if os.path.abspath(fr.filename) == user_file:
+            return (user_file, fr.lineno), origin
+    return origin, origin
 
 
 def _unsupported_import(exc):
@@ -142,7 +145,7 @@ def _unsupported_import(exc):
 
 def _error(exc, user_file):
     from jax._tilelens.errors import TileLensUnsupported
-    f, line = _where(exc, user_file)
+    (f, line), (ofile, oline) = _where(exc, user_file)
     tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-20000:]
     if isinstance(exc, _Timeout):
         kind, msg = "timeout", "the kernel file ran past its time limit"
@@ -156,7 +159,10 @@ def _error(exc, user_file):
         kind, msg = "exception", f"{type(exc).__name__}: {exc}"
     if f and kind == "unsupported":
         msg += f" (called at {os.path.basename(f)}:{line})"
-    return {"kind": kind, "message": msg, "file": f, "line": line, "traceback": tb}
+    if ofile and kind == "unsupported" and (ofile, oline) != (f, line):
+        msg += f" (in {os.path.basename(ofile)}:{oline})"
+    return {"kind": kind, "message": msg, "file": f, "line": line,
+            "origin": {"file": ofile, "line": oline}, "traceback": tb}
 
 
 def run(request, out_dir):
@@ -176,6 +182,7 @@ def run(request, out_dir):
             raise ValueError(f"unknown mode {mode!r}")
         reset(mode, request.get("policy"), int(request.get("entry") or 0))
         module = _load_module(user_file)
+        reset(mode, request.get("policy"), int(request.get("entry") or 0))  # calls made at import do not count
         fn = getattr(module, request["call"])
         rng = np.random.default_rng(int(request.get("seed") or 0))
         args = [_make_arg(a, rng, np, D, asarray) for a in request.get("args", [])]

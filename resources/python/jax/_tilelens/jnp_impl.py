@@ -7,7 +7,7 @@ import numpy as np
 from . import dtypes as D
 from . import symbolic as S
 from .array import Array, asarray, binop, unary, wrap, cast, matmul, operand, unwrap_index
-from .array import _compute_pair
+from .array import _compute_pair, fast_matmul
 
 _f32 = np.dtype(np.float32)
 _i32 = np.dtype(np.int32)
@@ -541,7 +541,8 @@ def dot(a, b, preferred_element_type=None, precision=None):
     rdt = D.promote(a._dt, b._dt)
     out_dt = D.canon(preferred_element_type) if preferred_element_type is not None else rdt
     va, vb = _compute_pair(a, b, out_dt)
-    return Array(D.fit(np.dot(va, vb), out_dt), out_dt)
+    out = fast_matmul(va, vb) if va.ndim == 2 and vb.ndim == 2 else np.dot(va, vb)
+    return Array(D.fit(out, out_dt), out_dt)
 
 
 def matmul_fn(a, b, preferred_element_type=None, precision=None):
@@ -578,14 +579,22 @@ def einsum(subscripts, *operands, preferred_element_type=None, precision=None, o
     else:
         ct = np.int64
     vals = [o._v.astype(ct, copy=False) for o in ops]
-    out = np.einsum(subscripts, *vals, optimize=len(vals) > 1)
+    out = np.einsum(subscripts, *vals, optimize=len(vals) > 2)
     return Array(D.fit(out, out_dt), out_dt)
 
 
 # --- dtype utilities ------------------------------------------------------------
 
-def dtype(x, align=False):
-    return D.canon(x)
+class _DTypeMeta(type):
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, (np.dtype, D.ExtDType))
+
+
+class dtype(metaclass=_DTypeMeta):
+    """jnp.dtype: a class (so `jnp.dtype | None` annotations work) that builds dtypes."""
+
+    def __new__(cls, x, align=False, copy=False):
+        return D.canon(x)
 
 
 def result_type(*xs):
