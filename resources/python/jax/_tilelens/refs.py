@@ -113,6 +113,7 @@ class Ref:
         i = _norm(idx, self._buf.shape)
         if any(isinstance(e, np.ndarray) for e in i):
             unsupported("indexing a ref's .at[] with an array")
+        i = i + (Ellipsis,)  # a trailing ... keeps a 0-d result a view, not a copy
         return Ref(self._buf[i], self._dt, None if self._w is None else self._w[i], self.memory_space)
 
     def get(self, idx=(), **_):
@@ -171,7 +172,7 @@ class SemaphoreRef:
         return _SemAt(self)
 
     def __getitem__(self, idx):
-        return SemaphoreRef(self._c[_norm(idx, self._c.shape)], self.kind)
+        return SemaphoreRef(self._c[_norm(idx, self._c.shape) + (Ellipsis,)], self.kind)
 
     def _add(self, n):
         if self._c.ndim != 0:
