@@ -5,6 +5,8 @@ program's (padding holds the fill value). Outputs: a block lives in a
 buffer that starts as the fill value and is written back when the next
 program's block index differs and after the last program. revisit "ideal"
 (and RevisitMode.ANY per operand) reload the buffer from the output array.
+policy "cores" > 1 models megacore: a leading parallel axis is split into
+contiguous per-core ranges, each with fresh scratch and scalar-prefetch copies.
 """
 import numpy as np
 
@@ -56,8 +58,21 @@ def run_call(c):
             cache[key] = c.eval_map(op.index_map, pid, pre)
         return cache[key]
 
+    cores = int(state["policy"].get("cores", 1) or 1)
+    split = (cores > 1 and c.grid and c.dimension_semantics
+             and c.dimension_semantics[0] in ("parallel", "core_parallel"))
+    core_of = (lambda pid: pid[0] * cores // c.grid[0]) if split else (lambda pid: 0)
+    core = 0
     last = -1
     for p, pid in enumerate(c.programs()):
+        if core_of(pid) != core:  # next core: its own pipeline, scratch and SMEM copies
+            core = core_of(pid)
+            for k, op in enumerate(c.outputs):
+                if op.pipelined and out_idx[k] is not None and not ideal:
+                    op.write_block(out_arrays[k], writers[k], out_bufs[k], out_idx[k], p - 1)
+            in_idx, out_idx = [None] * len(c.inputs), [None] * len(c.outputs)
+            scratch = [_scratch_ref(s) for _, s in c.scratch]
+            pre = c.concrete_prefetch()
         CURRENT["pid"] = p
         state["program"], state["grid"] = pid, c.grid
         cache = {}
