@@ -48,7 +48,7 @@ def three_tap_reference(x):
 
 
 def add_kernel(x_ref, o_ref):
-    @pl.when(pl.program_id(1) == 0)
+    @pl.when(pl.program_id(0) == 0)
     def _():
         o_ref[...] = jnp.zeros_like(o_ref)
     o_ref[...] += x_ref[...]
@@ -105,11 +105,15 @@ def many_programs(x):
                           out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
 
 
+def table_kernel(table, x_ref, o_ref):
+    o_ref[...] = x_ref[...] + table[0, 0]
+
+
 def spelled_maps(x, table):
     # Index-map spellings from production kernels, traced into expressions.
     spec = lambda f: pl.BlockSpec((8, 128), f)
     return pl.pallas_call(
-        double_kernel,
+        table_kernel,
         grid_spec=pltpu.PrefetchScalarGridSpec(
             num_scalar_prefetch=1, grid=(4, 4),
             in_specs=[spec(lambda i, j, *_: (jax.lax.div(i, 2) + jax.lax.rem(j, 2), jnp.where(i > 1, j, 0)))],
