@@ -176,7 +176,7 @@ class _Call:
                 try:
                     exprs = S.trace(fn, names, sym_tables)
                     cache[id(fn)] = ("text", S.lambda_text(names, table_names, exprs), len(exprs))
-                except S.TraceFallback as e:
+                except S.TraceFallback:
                     cache[id(fn)] = ("table", self.table(fn), None)
             kind, val, rank = cache[id(fn)]
             if kind == "text":

@@ -116,7 +116,7 @@ def tree_structure(x, is_leaf=None):
 
 def tree_map(f, tree, *rest, is_leaf=None):
     leaves, td = tree_flatten(tree, is_leaf)
-    others = [td.flatten_up_to(r) if False else tree_flatten(r, is_leaf)[0] for r in rest]
+    others = [tree_flatten(r, is_leaf)[0] for r in rest]
     return td.unflatten([f(*xs) for xs in zip(leaves, *others)])
 
 

@@ -19,7 +19,7 @@ def dot(a, b, trans_a=False, trans_b=False, allow_tf32=None, precision=None):
         a = a.T
     if trans_b:
         b = b.T
-    out = _J.float32 if False else _np.dtype(_np.float32)
+    out = _np.dtype(_np.float32)
     if _D.is_int(a.dtype) and _D.is_int(b.dtype):
         out = _np.dtype(_np.int32)
     return _J.dot(a, b, preferred_element_type=out)
