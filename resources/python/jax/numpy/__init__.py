@@ -72,7 +72,3 @@ newaxis = None
 def asarray(x, dtype=None, **_):
     return _asarray(x, dtype)
 
-
-from .. import lax as _lax  # noqa: E402
-fft = linalg = None
-del fft, linalg
