@@ -56,13 +56,12 @@ def _lift_memory_limit():
 
 def _load_module(path):
     import jax.experimental.pallas.ops as ops
-    d = os.path.dirname(path)
     k = path.find(_OPS_MARK)
-    if k >= 0:  # a file inside a JAX checkout: its sibling ops modules import as usual
+    if k >= 0:  # a file inside a JAX checkout: import it by its package path, siblings included
         ops.__path__.append(path[:k + len(_OPS_MARK) - 1])
-        modname = path[k:-3].replace(os.sep, ".")
-    else:
-        modname = "tilelens_user_" + re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
+        return importlib.import_module(path[k:-3].replace(os.sep, "."))
+    d = os.path.dirname(path)
+    modname = "tilelens_user_" + re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
     if d not in sys.path:
         sys.path.insert(1, d)
     spec = importlib.util.spec_from_file_location(modname, path)
@@ -139,7 +138,9 @@ def _unsupported_import(exc):
         return f"{exc.name} is not supported by TileLens's stand-ins"
     m = re.match(r"cannot import name '(\w+)' from '(jax[\w.]*)'", str(exc))
     if isinstance(exc, ImportError) and m:
-        return f"{m.group(2)}.{m.group(1)} is not supported by TileLens's stand-ins"
+        origin = getattr(sys.modules.get(m.group(2)), "__file__", None) or ""
+        if os.path.abspath(origin).startswith(HERE + os.sep):  # one of the stand-ins
+            return f"{m.group(2)}.{m.group(1)} is not supported by TileLens's stand-ins"
     return None
 
 
