@@ -186,7 +186,7 @@ def run(request, out_dir):
         reset(mode, request.get("policy"), int(request.get("entry") or 0))  # calls made at import do not count
         fn = getattr(module, request["call"])
         rng = np.random.default_rng(int(request.get("seed") or 0))
-        args = [_make_arg(a, rng, np, D, asarray) for a in request.get("args", [])]
+        args = [None if a is None else _make_arg(a, rng, np, D, asarray) for a in request.get("args", [])]
         kwargs = dict(request.get("kwargs") or {})
         returned = fn(*args, **kwargs)
         result["calls"] = state["calls"]
