@@ -114,6 +114,17 @@ class PipelineTest(RunnerCase):
         out = self.npy(r, "out0.npy")
         self.assertTrue(out.min() >= -8 and out.max() <= 7)
 
+    def test_sentinel_fill_marks_unwritten_rows(self):
+        r = self.ok(self.run_kernel("quickstart_kernels.py", "matmul", [arg(301, 128), arg(128, 256)],
+                                    policy={"uninitialized": "sentinel", "revisit": "tpu"}))
+        out = self.npy(r, "out0.npy")
+        self.assertTrue((out[300] == np.float32(-7e18)).all())
+        self.assertTrue(np.isfinite(out).all())
+
+    def test_null_argument_is_none(self):
+        r = self.ok(self.run_kernel("small_kernels.py", "optional_bias", [arg(8, 128, data="ones"), None]))
+        np.testing.assert_array_equal(self.npy(r, "out0.npy"), np.full((8, 128), 2.0, np.float32))
+
     def test_run_speed_matmul_1024(self):
         start = time.monotonic()
         r = self.run_kernel("blocked_matmul.py", "matmul", [arg(1024, 1024), arg(1024, 1024)],

@@ -128,3 +128,11 @@ def rank0_sum(x, *, n=1):
     return pl.pallas_call(k, grid=(n,), in_specs=[pl.BlockSpec(x.shape, lambda i: (0,) * x.ndim)],
                           out_specs=pl.BlockSpec((), lambda i: ()),
                           out_shape=jax.ShapeDtypeStruct((), x.dtype))(x)
+
+
+def optional_bias(x, bias=None):
+    def k(x_ref, *rest):
+        *b_ref, o_ref = rest
+        o_ref[...] = x_ref[...] * 2 + (b_ref[0][...] if b_ref else 0)
+    args = (x,) if bias is None else (x, bias)
+    return pl.pallas_call(k, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(*args)
