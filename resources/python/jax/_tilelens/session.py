@@ -1,0 +1,18 @@
+"""State of one runner invocation, shared by pallas_call and the runner."""
+
+state = {
+    "mode": "record",          # "record": bodies do not run; "run": they do
+    "policy": {"uninitialized": "nan", "revisit": "tpu"},
+    "entry": 0,
+    "calls": [],               # one record (dict) per pallas_call, in call order
+    "entry_outputs": None,     # (outputs, writers) of the selected call once run
+    "program": None,           # grid coordinates of the running program
+    "grid": None,
+    "max_table_programs": 1 << 20,
+}
+
+
+def reset(mode="record", policy=None, entry=0):
+    state.update(mode=mode, entry=entry, calls=[], entry_outputs=None, program=None, grid=None)
+    if policy:
+        state["policy"] = {**state["policy"], **policy}

@@ -1,0 +1,255 @@
+"""Child-process entry point: record or run the pallas_calls of a user's kernel file.
+
+    /usr/bin/python3 tilelens_run.py REQUEST.json OUT_DIR
+
+Writes OUT_DIR/result.json (and .npy files in run mode); see docs/python-runner.md.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True
+
+import importlib.util  # noqa: E402
+import inspect  # noqa: E402
+import json  # noqa: E402
+import re  # noqa: E402
+import resource  # noqa: E402
+import signal  # noqa: E402
+import traceback  # noqa: E402
+
+PROTOCOL = 1
+_OPS_MARK = os.sep.join(["jax", "experimental", "pallas", "ops"]) + os.sep
+
+
+class _Timeout(BaseException):
+    """Raised by the alarm; a BaseException so that `except Exception` in user code misses it."""
+
+
+def _on_alarm(signum, frame):
+    raise _Timeout()
+
+
+def _apply_limits(limits):
+    seconds = float(limits.get("seconds", 60))
+    mem = limits.get("memory_bytes")
+    signal.signal(signal.SIGALRM, _on_alarm)
+    signal.signal(signal.SIGXCPU, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    cpu = int(seconds) + 2
+    if hard == resource.RLIM_INFINITY or cpu < hard:
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, hard))
+    if mem:
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        m = int(mem)
+        if hard != resource.RLIM_INFINITY:
+            m = min(m, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (m, hard))
+
+
+def _lift_memory_limit():
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
+
+
+def _load_module(path):
+    import jax.experimental.pallas.ops as ops
+    k = path.find(_OPS_MARK)
+    if k >= 0:  # a file inside a JAX checkout: import it by its package path, siblings included
+        ops.__path__.append(path[:k + len(_OPS_MARK) - 1])
+        return importlib.import_module(path[k:-3].replace(os.sep, "."))
+    d = os.path.dirname(path)
+    modname = "tilelens_user_" + re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
+    if d not in sys.path:
+        sys.path.insert(1, d)
+    spec = importlib.util.spec_from_file_location(modname, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _make_arg(desc, rng, np, D, asarray):
+    dt = D.canon(desc.get("dtype", "float32"))
+    shape = tuple(int(s) for s in desc.get("shape", []))
+    if "values" in desc:
+        v = np.asarray(desc["values"], dtype=np.float64).reshape(shape)
+        return asarray(v, dt)
+    data = desc.get("data", "random")
+    n = int(np.prod(shape)) if shape else 1
+    if data == "zeros":
+        v = np.zeros(shape)
+    elif data == "ones":
+        v = np.ones(shape)
+    elif data == "iota":
+        v = np.arange(n, dtype=np.float64).reshape(shape)
+    elif data == "random":
+        if dt.kind == "f":
+            v = rng.standard_normal(shape)
+        elif dt.kind == "b":
+            v = rng.random(shape) < 0.5
+        elif dt.kind == "u":
+            v = rng.integers(0, 1 << min(D.bits(dt), 7), shape)
+        else:
+            lim = 1 << min(D.bits(dt) - 1, 6)
+            v = rng.integers(-lim, lim, shape)
+    else:
+        raise ValueError(f"unknown data kind {data!r} (random, zeros, ones, iota)")
+    return asarray(np.asarray(v), dt)
+
+
+def _accepted_kwargs(fn, kwargs):
+    try:
+        ps = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return kwargs
+    if any(p.kind == p.VAR_KEYWORD for p in ps.values()):
+        return kwargs
+    return {k: v for k, v in kwargs.items() if k in ps}
+
+
+def _save(out_dir, name, arr, np):
+    np.save(os.path.join(out_dir, name), np.asarray(arr))
+    return name
+
+
+def _where(exc, user_file):
+    """((file, line) innermost in the user's file, (file, line) innermost outside the stand-ins)."""
+    if isinstance(exc, SyntaxError) and exc.filename:
+        loc = (os.path.abspath(exc.filename), exc.lineno)
+        return loc, loc
+    frames = traceback.extract_tb(exc.__traceback__)
+    origin = (None, None)
+    for fr in reversed(frames):
+        f = os.path.abspath(fr.filename)
+        if not f.startswith(HERE + os.sep):
+            origin = (f, fr.lineno)
+            break
+    for fr in reversed(frames):
+        if os.path.abspath(fr.filename) == user_file:
+            return (user_file, fr.lineno), origin
+    return origin, origin
+
+
+def _unsupported_import(exc):
+    if isinstance(exc, ModuleNotFoundError) and (exc.name or "").startswith("jax"):
+        return f"{exc.name} is not supported by TileLens's stand-ins"
+    m = re.match(r"cannot import name '(\w+)' from '(jax[\w.]*)'", str(exc))
+    if isinstance(exc, ImportError) and m:
+        origin = getattr(sys.modules.get(m.group(2)), "__file__", None) or ""
+        if os.path.abspath(origin).startswith(HERE + os.sep):  # one of the stand-ins
+            return f"{m.group(2)}.{m.group(1)} is not supported by TileLens's stand-ins"
+    return None
+
+
+def _error(exc, user_file):
+    from jax._tilelens.errors import TileLensUnsupported
+    (f, line), (ofile, oline) = _where(exc, user_file)
+    tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-20000:]
+    if isinstance(exc, _Timeout):
+        kind, msg = "timeout", "the kernel file ran past its time limit"
+    elif isinstance(exc, MemoryError):
+        kind, msg = "memory", "the kernel file ran out of its memory limit"
+    elif isinstance(exc, TileLensUnsupported):
+        kind, msg = "unsupported", str(exc)
+    elif _unsupported_import(exc):
+        kind, msg = "unsupported", _unsupported_import(exc)
+    else:
+        kind, msg = "exception", f"{type(exc).__name__}: {exc}"
+    if f and kind == "unsupported":
+        msg += f" (called at {os.path.basename(f)}:{line})"
+    if ofile and kind == "unsupported" and (ofile, oline) != (f, line):
+        msg += f" (in {os.path.basename(ofile)}:{oline})"
+    return {"kind": kind, "message": msg, "file": f, "line": line,
+            "origin": {"file": ofile, "line": oline}, "traceback": tb}
+
+
+def run(request, out_dir):
+    import numpy as np
+    result = {"tilelens_python": PROTOCOL, "status": "ok", "error": None, "calls": []}
+    user_file = os.path.abspath(request.get("file", ""))
+    state = None
+    try:
+        _apply_limits(request.get("limits") or {})
+        import jax  # noqa: F401  (the stand-ins)
+        from jax._tilelens import dtypes as D
+        from jax._tilelens import tree as T
+        from jax._tilelens.array import asarray
+        from jax._tilelens.session import reset, state
+        mode = request.get("mode", "record")
+        if mode not in ("record", "run"):
+            raise ValueError(f"unknown mode {mode!r}")
+        reset(mode, request.get("policy"), int(request.get("entry") or 0))
+        module = _load_module(user_file)
+        reset(mode, request.get("policy"), int(request.get("entry") or 0))  # calls made at import do not count
+        fn = getattr(module, request["call"])
+        rng = np.random.default_rng(int(request.get("seed") or 0))
+        args = [None if a is None else _make_arg(a, rng, np, D, asarray) for a in request.get("args", [])]
+        kwargs = dict(request.get("kwargs") or {})
+        returned = fn(*args, **kwargs)
+        result["calls"] = state["calls"]
+        if mode == "run":
+            if not state["calls"]:
+                raise RuntimeError(f"{request['call']} did not call pl.pallas_call")
+            if state["entry_outputs"] is None:
+                raise RuntimeError(f"entry {state['entry']} is out of range: "
+                                   f"{len(state['calls'])} pallas_call(s) were recorded")
+            call, outs, writers = state["entry_outputs"]
+            rec = state["calls"][state["entry"]]
+            rec["outputs_npy"] = [_save(out_dir, f"out{i}.npy", o, np) for i, o in enumerate(outs)]
+            rec["writers_npy"] = [_save(out_dir, f"writers{i}.npy", w, np) for i, w in enumerate(writers)]
+            result["returned_npy"] = [_save(out_dir, f"returned{i}.npy", r, np)
+                                      for i, r in enumerate(T.tree_leaves(returned))]
+            ref_name = request.get("reference")
+            if ref_name:
+                ref_fn = getattr(module, ref_name)
+                state["mode"] = "record"  # a reference that calls pallas_call does not run it
+                expected = ref_fn(*args, **_accepted_kwargs(ref_fn, kwargs))
+                names = []
+                for i, leaf in enumerate(T.tree_leaves(expected)):
+                    v = np.asarray(leaf)
+                    if i < len(outs) and v.size == outs[i].size:
+                        v = v.reshape(outs[i].shape)
+                    names.append(_save(out_dir, f"ref{i}.npy", v, np))
+                rec["reference_npy"] = names
+    except BaseException as exc:  # noqa: B902 - every failure becomes a result
+        if isinstance(exc, MemoryError):
+            _lift_memory_limit()
+        result["status"] = "error"
+        result["error"] = _error(exc, user_file)
+        if state is not None:
+            result["calls"] = state["calls"]
+        exc.__traceback__ = None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    return result
+
+
+def _write(out_dir, result):
+    path = os.path.join(out_dir, "result.json")
+    with open(path + ".tmp", "w") as f:
+        json.dump(result, f, allow_nan=False, default=lambda o: o.item() if hasattr(o, "item") else str(o))
+    os.replace(path + ".tmp", path)
+
+
+def main(argv):
+    if len(argv) != 3:
+        print("usage: tilelens_run.py REQUEST.json OUT_DIR", file=sys.stderr)
+        return 2
+    with open(argv[1]) as f:
+        request = json.load(f)
+    os.makedirs(argv[2], exist_ok=True)
+    result = run(request, argv[2])
+    try:
+        _write(argv[2], result)
+    except (ValueError, TypeError) as exc:  # e.g. NaN in recorded values
+        _write(argv[2], {"tilelens_python": PROTOCOL, "status": "error", "calls": [],
+                         "error": {"kind": "exception", "message": f"result not serialisable: {exc}",
+                                   "file": None, "line": None, "traceback": ""}})
+    return 0 if result["status"] == "ok" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

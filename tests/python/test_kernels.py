@@ -1,0 +1,183 @@
+"""Kernels written like the Pallas guides and ops: correct runs match, realistic bugs do not."""
+import unittest
+
+from support import RunnerCase, arg
+
+
+def group_table(*groups):
+    return arg(len(groups), dtype="int32", values=list(groups))
+
+
+class QuickstartTest(RunnerCase):
+    def test_add_vectors(self):
+        self.assertMatchesReference(self.run_kernel(
+            "quickstart_kernels.py", "add_vectors", [arg(1024), arg(1024)], reference="add_reference"))
+
+    def test_matmul(self):
+        self.assertMatchesReference(self.run_kernel(
+            "quickstart_kernels.py", "matmul", [arg(256, 128), arg(128, 256)], reference="matmul_reference"))
+
+    def test_matmul_odd_rows_leave_a_row_unwritten(self):
+        r = self.run_kernel("quickstart_kernels.py", "matmul", [arg(301, 128), arg(128, 256)],
+                            reference="matmul_reference")
+        self.assertDiffersFromReference(r)
+        writers = self.npy(r, self.entry_call(r)["writers_npy"][0])
+        self.assertTrue((writers[300] == -1).all())
+        self.assertTrue((writers[:300] >= 0).all())
+
+
+class BlockedMatmulTest(RunnerCase):
+    mats = [arg(256, 384), arg(384, 256)]
+
+    def test_matches(self):
+        self.assertMatchesReference(self.run_kernel(
+            "blocked_matmul.py", "matmul", self.mats, reference="matmul_reference"), atol=1e-3)
+
+    def test_bf16(self):
+        self.assertMatchesReference(self.run_kernel(
+            "blocked_matmul.py", "matmul", [arg(256, 256, dtype="bfloat16"), arg(256, 256, dtype="bfloat16")],
+            reference="matmul_reference"), rtol=1e-2, atol=1e-1)
+
+    def test_missing_init_reads_garbage(self):
+        self.assertDiffersFromReference(self.run_kernel(
+            "blocked_matmul.py", "matmul", self.mats, {"init": False}, reference="matmul_reference"))
+
+    def test_missing_init_not_hidden_by_zero_fill(self):
+        # Scratch persists across the grid: the second output block starts from the first's sums.
+        r = self.run_kernel("blocked_matmul.py", "matmul", self.mats, {"init": False},
+                            reference="matmul_reference", policy={"uninitialized": "zero", "revisit": "tpu"})
+        out, ref = self.output_and_reference(self.ok(r))
+        self.assertTrue(abs(out[:128, :128] - ref[:128, :128]).max() < 1e-3)
+        self.assertTrue(abs(out[:128, 128:] - ref[:128, 128:]).max() > 1.0)
+
+    def test_wrong_index_map(self):
+        self.assertDiffersFromReference(self.run_kernel(
+            "blocked_matmul.py", "matmul", [arg(256, 256), arg(256, 256)], {"b_map": "jk"},
+            reference="matmul_reference"))
+
+    def test_unmasked_k_tail_accumulates_padding(self):
+        self.assertDiffersFromReference(self.run_kernel(
+            "blocked_matmul.py", "matmul", [arg(256, 300), arg(300, 256)], reference="matmul_reference"))
+
+    def test_records_the_call(self):
+        r = self.ok(self.run_kernel("blocked_matmul.py", "matmul", self.mats, mode="record"))
+        c = r["calls"][0]
+        self.assertEqual(c["grid"], [2, 2, 3])
+        self.assertEqual(c["dimension_semantics"], ["parallel", "parallel", "arbitrary"])
+        self.assertEqual(c["vmem_limit_bytes"], 32 * 1024 * 1024)
+        self.assertEqual([o["name"] for o in c["operands"]], ["a_ref", "b_ref", "c_ref"])
+        self.assertEqual(c["operands"][1]["index_map"], "lambda i, j, s: (s, j)")
+        self.assertEqual(c["scratch"], [{"name": "acc_ref", "shape": [128, 128], "dtype": "float32",
+                                         "memory_space": "vmem"}])
+
+
+class PipelineSumTest(RunnerCase):
+    stack = [arg(4, 256, 256)]
+
+    def test_reduction_on_last_axis(self):
+        self.assertMatchesReference(self.run_kernel(
+            "pipeline_sum.py", "stack_sum", self.stack, reference="sum_reference"))
+
+    def test_reduction_on_leading_axis_is_wrong_on_tpu(self):
+        self.assertDiffersFromReference(self.run_kernel(
+            "pipeline_sum.py", "stack_sum_leading", self.stack, reference="sum_reference"))
+
+    def test_leading_axis_passes_under_the_ideal_interpreter(self):
+        self.assertMatchesReference(self.run_kernel(
+            "pipeline_sum.py", "stack_sum_leading", self.stack, reference="sum_reference",
+            policy={"uninitialized": "zero", "revisit": "ideal"}))
+
+
+class FlashForwardTest(RunnerCase):
+    qkv = [arg(2, 2, 256, 64)] * 3
+
+    def test_causal(self):
+        self.assertMatchesReference(self.run_kernel(
+            "flash_forward.py", "flash_forward", self.qkv, reference="attention_reference"), atol=1e-3)
+
+    def test_not_causal(self):
+        self.assertMatchesReference(self.run_kernel(
+            "flash_forward.py", "flash_forward", self.qkv, {"causal": False},
+            reference="attention_reference"), atol=1e-3)
+
+    def test_missing_rescale(self):
+        self.assertDiffersFromReference(self.run_kernel(
+            "flash_forward.py", "flash_forward", self.qkv, {"rescale": False},
+            reference="attention_reference"), atol=1e-3)
+
+    def test_clamped_kv_map_is_traced(self):
+        r = self.ok(self.run_kernel("flash_forward.py", "flash_forward", self.qkv, mode="record"))
+        self.assertEqual(r["calls"][0]["operands"][1]["index_map"],
+                         "lambda b, h, qi, kj: (b, h, min(kj, (qi * 128 + 128 - 1) // 128), 0)")
+        self.assertEqual(r["calls"][0]["operands"][0]["block_shape"], [None, None, 128, 64])
+
+
+class GroupedMatmulTest(RunnerCase):
+    args = [arg(256, 256), arg(3, 256, 256), group_table(0, 2, 2, 1)]
+
+    def test_matches(self):
+        self.assertMatchesReference(self.run_kernel(
+            "grouped_matmul.py", "grouped_matmul", self.args, reference="grouped_reference"), atol=1e-3)
+
+    def test_wrong_table_index(self):
+        self.assertDiffersFromReference(self.run_kernel(
+            "grouped_matmul.py", "grouped_matmul", self.args, {"by_row_tile": False},
+            reference="grouped_reference"), atol=1e-3)
+
+    def test_prefetch_table_in_index_map(self):
+        r = self.ok(self.run_kernel("grouped_matmul.py", "grouped_matmul", self.args, mode="record"))
+        c = r["calls"][0]
+        self.assertEqual(c["scalar_prefetch"], [{"name": "tile_group_ref", "shape": [4], "dtype": "int32",
+                                                 "values": [0, 2, 2, 1]}])
+        self.assertEqual(c["operands"][1]["index_map"], "lambda i, j, s, tile_group_ref: (tile_group_ref[i], s, j)")
+        self.assertEqual(c["operands"][1]["block_shape"], [None, 128, 128])
+
+
+class PagedAttentionTest(RunnerCase):
+    args = [arg(4, 4, 128), arg(16, 16, 128), arg(16, 16, 128),
+            arg(4, dtype="int32", values=[0, 5, 40, 64]),
+            arg(4, 4, dtype="int32", values=[3, 1, 4, 0, 9, 2, 6, 5, 8, 7, 10, 11, 15, 12, 14, 13])]
+
+    def test_matches(self):
+        self.assertMatchesReference(self.run_kernel(
+            "paged_attention.py", "paged_attention", self.args, reference="paged_reference"), atol=1e-4)
+
+    def test_unmasked_page_tail(self):
+        self.assertDiffersFromReference(self.run_kernel(
+            "paged_attention.py", "paged_attention", self.args, {"mask_tail": False},
+            reference="paged_reference"))
+
+    def test_records_memory_spaces_and_semaphores(self):
+        r = self.ok(self.run_kernel("paged_attention.py", "paged_attention", self.args, mode="record"))
+        c = r["calls"][0]
+        self.assertEqual([o["memory_space"] for o in c["operands"]], ["vmem", "any", "any", "vmem"])
+        self.assertIsNone(c["operands"][1]["block_shape"])
+        self.assertEqual(c["scratch"][2], {"name": "sems", "semaphore": "dma", "shape": [2, 2]})
+        self.assertEqual(c["operands"][3]["index_map"], "lambda b, lengths_ref, table_ref: (b, 0, 0)")
+
+
+class TritonAttentionTest(RunnerCase):
+    qkv = [arg(2, 128, 2, 40)] * 3
+
+    def test_causal(self):
+        self.assertMatchesReference(self.run_kernel(
+            "triton_attention.py", "attention", self.qkv, reference="attention_reference"), atol=1e-3)
+
+    def test_not_causal(self):
+        self.assertMatchesReference(self.run_kernel(
+            "triton_attention.py", "attention", self.qkv, {"causal": False},
+            reference="attention_reference"), atol=1e-3)
+
+    def test_unmasked_head_padding(self):
+        self.assertDiffersFromReference(self.run_kernel(
+            "triton_attention.py", "attention", self.qkv, {"mask_q": False},
+            reference="attention_reference"), atol=1e-3)
+
+    def test_backend_recorded(self):
+        r = self.ok(self.run_kernel("triton_attention.py", "attention", self.qkv, mode="record"))
+        self.assertEqual(r["calls"][0]["backend"], "triton")
+        self.assertEqual(r["calls"][0]["operands"][0]["block_shape"], [None, 64, None, 64])
+
+
+if __name__ == "__main__":
+    unittest.main()
