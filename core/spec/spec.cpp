@@ -1,4 +1,4 @@
-#include "core/spec.h"
+#include "core/spec/spec.h"
 
 #include <cctype>
 
