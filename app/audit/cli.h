@@ -1,5 +1,5 @@
 #pragma once
-// Command-line parsing of tilelens-audit (audit-contract.md, "Commands").
+// Command-line parsing of tilelens-audit (docs/report-format.md, "Commands").
 #include <optional>
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-// Parsing of the `timings` and `plan` commands (audit-contract.md, "Commands").
+// Parsing of the `timings` and `plan` commands (docs/report-format.md, "Commands").
 #include <iostream>
 
 #include "app/audit/cli.h"

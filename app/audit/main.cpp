@@ -1,5 +1,5 @@
 // tilelens-audit: the headless checker. Summary on standard output, errors on standard
-// error, exit codes 0/1/2/3 (audit-contract.md).
+// error, exit codes 0/1/2/3 (docs/report-format.md).
 #include <filesystem>
 #include <iostream>
 

@@ -1,6 +1,6 @@
 #pragma once
 // Progress of long work on standard error: a bar with an ETA on a terminal, a plain line every
-// tenth of the way otherwise (audit-contract.md, "Commands"). `task` names the work ("sweep")
+// tenth of the way otherwise (docs/report-format.md, "Commands"). `task` names the work ("sweep")
 // and `units` what is counted ("cases"); nothing is printed before `quiet_seconds` have passed,
 // so work that is quick stays silent.
 #include <functional>

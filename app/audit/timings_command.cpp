@@ -1,5 +1,5 @@
 // `tilelens-audit timings`: import, print one row per candidate, and with --spec the roofline
-// and the decision (audit-contract.md, "Timings output").
+// and the decision (docs/report-format.md, "Timings output").
 #include <cmath>
 #include <filesystem>
 #include <iostream>

@@ -1,6 +1,6 @@
 #pragma once
 // The audit: contract -> indexing -> numerics on one spec, as `tilelens-audit check` runs it
-// (audit-contract.md). The result is a plain value that the JSON and Markdown reports and
+// (docs/report-format.md). The result is a plain value that the JSON and Markdown reports and
 // the CLI summary render; it holds no pointers into the spec.
 #include <atomic>
 #include <cstdint>

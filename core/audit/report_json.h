@@ -1,5 +1,5 @@
 #pragma once
-// The audit report as JSON, version 1 (audit-contract.md, "Report"). Keys are public: every
+// The audit report as JSON, version 1 (docs/report-format.md, "Report"). Keys are public: every
 // key of the contract is always present; an optional value that is absent is `null`.
 #include <string>
 

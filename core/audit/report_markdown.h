@@ -1,7 +1,7 @@
 #pragma once
 // The audit report as Markdown, for a portfolio page or a pull request: the verdict line, a
 // table per stage, the sweep table, the findings, the contract rules checked and the target
-// measurement plan (audit-contract.md, "Markdown report").
+// measurement plan (docs/report-format.md, "Markdown report").
 #include <string>
 
 #include "core/audit/audit.h"

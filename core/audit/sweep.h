@@ -1,5 +1,5 @@
 #pragma once
-// The hostile-shape sweep (spec-format.md `sweep`): which params to vary and the cases to run.
+// The hostile-shape sweep (docs/spec-format.md `sweep`): which params to vary and the cases to run.
 //
 // `"auto"` varies every dimension param: a param that is an operand dimension's whole shape
 // entry ("M") on a blocked dimension whose block size b does not depend on it. Its hostile

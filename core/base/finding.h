@@ -1,5 +1,5 @@
 #pragma once
-// One finding of the audit (audit-contract.md, "Finding kinds"); kinds and keys are public.
+// One finding of the audit (docs/report-format.md, "Finding kinds"); kinds and keys are public.
 #include <cstdint>
 #include <map>
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
 // The expression language of sizes, grid entries, block sizes and index maps
-// (spec-format.md, "Expressions"): parsed once into a compiled form, evaluated many times.
+// (docs/spec-format.md, "Expressions"): parsed once into a compiled form, evaluated many times.
 #include <cstdint>
 #include <map>
 #include <memory>

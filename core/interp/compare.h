@@ -1,6 +1,6 @@
 #pragma once
 // Comparing the interpreter's outputs with the references: default tolerances per dtype
-// and body, and the `numerical_mismatch` findings (audit-contract.md) with their cause.
+// and body, and the `numerical_mismatch` findings (docs/report-format.md) with their cause.
 #include <cstdint>
 #include <optional>
 #include <string>

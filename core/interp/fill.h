@@ -1,5 +1,5 @@
 #pragma once
-// What padding reads and fresh output buffers hold (spec-format.md, policy.uninitialized).
+// What padding reads and fresh output buffers hold (docs/spec-format.md, policy.uninitialized).
 #include <cstdint>
 
 #include "core/interp/buffers.h"

@@ -5,7 +5,7 @@
 namespace tl {
 namespace {
 
-// Inputs first, then outputs, as the kernel library matches them (spec-format.md).
+// Inputs first, then outputs, as the kernel library matches them (docs/spec-format.md).
 struct ByRole {
     std::vector<const ResolvedOperand*> in;
     std::vector<const ResolvedOperand*> out;

@@ -1,4 +1,4 @@
-// The `plan --json` document (audit-contract.md, "Plan output"). Keys beyond the contract's
+// The `plan --json` document (docs/report-format.md, "Plan output"). Keys beyond the contract's
 // (programs, spec_tiling, measured_s, fraction_of_roof, tile_params, notes) are additions.
 #include <cmath>
 

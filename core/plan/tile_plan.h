@@ -1,5 +1,5 @@
 #pragma once
-// The measurement plan (audit-contract.md, "Plan output"): the tile candidates of a spec that
+// The measurement plan (docs/report-format.md, "Plan output"): the tile candidates of a spec that
 // pass the target's contract and the indexing checks, each with its modelled traffic, VMEM
 // footprint and roofline bound, marked unmeasured until a verified measurement says otherwise.
 //

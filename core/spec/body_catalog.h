@@ -1,5 +1,5 @@
 #pragma once
-// The built-in kernel bodies a spec's `kernel.body` may name (spec-format.md, "Kernel
+// The built-in kernel bodies a spec's `kernel.body` may name (docs/spec-format.md, "Kernel
 // bodies"): how many inputs and outputs each takes and the options it accepts.
 #include <string>
 #include <string_view>

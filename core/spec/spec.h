@@ -1,5 +1,5 @@
 #pragma once
-// The spec as written in a `*.tilelens.json` file (spec-format.md), before any expression
+// The spec as written in a `*.tilelens.json` file (docs/spec-format.md), before any expression
 // is evaluated. Equality compares everything, so load -> save -> load can be checked.
 #include <cstdint>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// Reading and writing `*.tilelens.json` spec files (spec-format.md, version 1).
+// Reading and writing `*.tilelens.json` spec files (docs/spec-format.md, version 1).
 #include <cstdint>
 #include <optional>
 #include <string>

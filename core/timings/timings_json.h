@@ -1,5 +1,5 @@
 #pragma once
-// The `timings --json` document (audit-contract.md, "Timings output").
+// The `timings --json` document (docs/report-format.md, "Timings output").
 #include <string>
 #include <vector>
 

@@ -1,6 +1,6 @@
 // Runs the built `tilelens-audit timings` and `tilelens-audit plan` on the golden timing files,
 // on a Google Benchmark JSON that the project's own benchmark writes during the test run, and
-// on the examples, checking exit codes, tables and the JSON documents of audit-contract.md.
+// on the examples, checking exit codes, tables and the JSON documents of docs/report-format.md.
 #include <cmath>
 #include <set>
 

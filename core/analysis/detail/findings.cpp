@@ -1,4 +1,4 @@
-// The indexing findings (audit-contract.md, "Finding kinds"), each with a message that says
+// The indexing findings (docs/report-format.md, "Finding kinds"), each with a message that says
 // what is wrong, where, and the likely fix.
 #include <algorithm>
 #include <bit>
