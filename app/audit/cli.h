@@ -8,7 +8,7 @@
 
 namespace tl::cli {
 
-constexpr int kUsageError = 2;  // audit-contract.md: usage error or invalid input
+constexpr int kUsageError = 2;  // docs/report-format.md: usage error or invalid input
 
 struct CheckArgs {
     AuditOptions options;

@@ -1,5 +1,5 @@
 #pragma once
-// The mapping analysis over a whole grid (pallas-semantics.md): for every program and
+// The mapping analysis over a whole grid (docs/semantics.md): for every program and
 // operand the block the index map returns, its element window, the TPU pipeline's copies
 // and write-backs, per-operand traffic, coverage, and the indexing findings.
 //

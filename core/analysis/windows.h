@@ -1,5 +1,5 @@
 #pragma once
-// Block index -> element window for one operand (pallas-semantics.md, "Blocks"), with
+// Block index -> element window for one operand (docs/semantics.md, "Blocks"), with
 // saturating arithmetic so that absurd indices give far-away windows, never overflow.
 #include <cstdint>
 

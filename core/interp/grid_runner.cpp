@@ -97,7 +97,7 @@ GridRun run_grid(const Instance& inst, Body& body, const std::vector<Buffer>& in
         for (std::size_t i = 0; i < ins.size(); ++i) {
             BlockSlot& s = ins[i];
             if (!s.eval(coords.data(), g, p, run.errors)) return run;
-            // The copy is skipped when the block index repeats (pallas-semantics.md).
+            // The copy is skipped when the block index repeats (docs/semantics.md).
             if (!s.same_as_previous()) {
                 s.locate();
                 s.load(true);

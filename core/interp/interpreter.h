@@ -1,5 +1,5 @@
 #pragma once
-// The CPU interpreter of a spec's kernel body (pallas-semantics.md): programs run one by one
+// The CPU interpreter of a spec's kernel body (docs/semantics.md): programs run one by one
 // in grid order; each input block is gathered into a full block (elements outside the array
 // hold the uninitialised fill), the body runs on the blocks, and output blocks are written
 // back clipped to the array.

@@ -1,5 +1,5 @@
 #pragma once
-// The target contract (pallas-semantics.md, "TPU contract"): what a target's lowering refuses
+// The target contract (docs/semantics.md, "TPU contract"): what a target's lowering refuses
 // before anything is launched. Each violation is a `contract_violation` finding whose message
 // names the operand, the rule, the numbers and the nearest valid fix.
 #include <cstdint>

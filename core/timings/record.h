@@ -28,7 +28,7 @@ std::optional<TimingSource> parse_timing_source(std::string_view s);
 struct TimingRecord {
     std::string file;    // as given to the importer; empty for a bare stream
     int line = 0;        // 1-based line of the (first) row or element; 0 when unknown
-    std::string format;  // "tilelens-csv", "google-benchmark", ... (audit-contract.md)
+    std::string format;  // "tilelens-csv", "google-benchmark", ... (docs/report-format.md)
     std::string label;   // the name as written in the file ("BM_matmul/bm:128", "matmul.1")
 
     std::optional<std::string> kernel;

@@ -1,4 +1,4 @@
-// Target profiles: the embedded catalog, its figures against pallas-semantics.md's table,
+// Target profiles: the embedded catalog, its figures against docs/semantics.md's table,
 // overrides, user catalogs and unknown ids.
 #include <gtest/gtest.h>
 
@@ -36,7 +36,7 @@ TEST(Targets, EveryDocumentedIdExists) {
         EXPECT_NE(builtin_targets().find(id), nullptr) << id;
 }
 
-// The numbers below are typed from the table in pallas-semantics.md, "Target figures".
+// The numbers below are typed from the table in docs/semantics.md, "Target figures".
 struct TableRow {
     const char* id;
     double bf16_peak;
