@@ -7,16 +7,12 @@
 #include "core/audit/audit_case.h"
 #include "core/audit/detail/audit_detail.h"
 #include "core/audit/range_proof.h"
+#include "core/audit/rules.h"
 #include "core/audit/sweep.h"
 #include "core/kernels/flops.h"
 
 namespace tl {
 namespace {
-
-bool has_error(const std::vector<Finding>& findings) {
-    return std::any_of(findings.begin(), findings.end(),
-                       [](const Finding& f) { return f.severity == Severity::Error; });
-}
 
 void add_operands(const Analysis& a, AuditResult& r) {
     const Instance& inst = a.instance();
@@ -33,9 +29,7 @@ Verdict verdict_of(const AuditResult& r) {
     const bool invalid = std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
         return f.kind == "spec_error" && f.case_params.empty();
     });
-    if (invalid) return Verdict::Invalid;
-    if (r.contract == StageStatus::Rejected) return Verdict::Rejected;
-    return has_error(r.findings) ? Verdict::Fail : Verdict::Pass;
+    return audit_verdict(invalid, r.contract, r.findings);
 }
 
 // A stage fails over the sweep when it fails (or rejects) in any case.

@@ -3,44 +3,28 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/audit/rules.h"
 #include "core/interp/numerics.h"
 
 namespace tl {
 namespace {
-
-bool has_error(const std::vector<Finding>& findings) {
-    return std::any_of(findings.begin(), findings.end(),
-                       [](const Finding& f) { return f.severity == Severity::Error; });
-}
 
 bool wanted(const AuditOptions& opt, AuditStage s) {
     return opt.stage == AuditStage::All || static_cast<int>(s) <= static_cast<int>(opt.stage);
 }
 
 void skip_after(CaseOutcome& c, AuditStage from, const std::string& why) {
-    if (from == AuditStage::Indexing) c.notes.push_back("indexing: skipped: " + why);
-    c.notes.push_back("numerics: skipped: " + why);
+    if (from == AuditStage::Indexing) c.notes.push_back(skipped_note(AuditStage::Indexing, why));
+    c.notes.push_back(skipped_note(AuditStage::Numerics, why));
 }
 
 void run_numerics(const Spec& spec, const Instance& inst, const AuditOptions& opt, CaseOutcome& c) {
-    if (!spec.kernel) {
-        c.notes.push_back(
-            "numerics: skipped: the spec has no kernel body (add \"kernel\" to "
-            "interpret it)");
-        return;
-    }
     RunOptions run;
     run.cancel = opt.cancel;
     const NumericsResult n = check_numerics(inst, spec, run);
-    if (n.cancelled) {
-        c.cancelled = true;
-        c.notes.push_back("numerics: skipped: cancelled");
-        return;
-    }
     if (!n.ran) {
-        const std::string why =
-            n.errors.empty() ? "the kernel could not run" : join(n.errors, "; ");
-        c.notes.push_back("numerics: skipped: " + why);
+        c.cancelled = n.cancelled;
+        c.notes.push_back(skipped_note(AuditStage::Numerics, numerics_skip_why(n)));
         return;
     }
     c.findings.insert(c.findings.end(), n.findings.begin(), n.findings.end());
@@ -60,9 +44,7 @@ Finding spec_error_finding(const Diagnostic& d) {
 }
 
 Verdict CaseOutcome::verdict() const {
-    if (invalid) return Verdict::Invalid;
-    if (contract == StageStatus::Rejected) return Verdict::Rejected;
-    return has_error(findings) ? Verdict::Fail : Verdict::Pass;
+    return audit_verdict(invalid, contract, findings);
 }
 
 CaseOutcome run_case(const Spec& spec, const std::map<std::string, std::int64_t>& overrides,
@@ -99,11 +81,11 @@ CaseOutcome run_case(const Spec& spec, const std::map<std::string, std::int64_t>
     c.indexing =
         has_error(a.findings()) || !a.errors().empty() ? StageStatus::Fail : StageStatus::Pass;
     if (!wanted(opt, AuditStage::Numerics)) {
-        c.notes.push_back("numerics: skipped: --stage indexing");
+        c.notes.push_back(skipped_note(AuditStage::Numerics, "--stage indexing"));
         return c;
     }
-    if (!a.errors().empty()) {
-        c.notes.push_back("numerics: skipped: an index map fails at run time (see spec_error)");
+    if (const auto why = numerics_blocker(spec, &a, false)) {
+        c.notes.push_back(skipped_note(AuditStage::Numerics, *why));
         return c;
     }
     run_numerics(spec, inst, opt, c);

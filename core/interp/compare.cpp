@@ -89,6 +89,12 @@ Tolerance default_tolerance(const Instance& inst, const KernelSpec& kernel, cons
     return t;
 }
 
+Tolerance output_tolerance(const Instance& inst, const std::optional<Tolerance>& stated,
+                           const KernelSpec* kernel, const RunResult& run, std::size_t output) {
+    if (stated) return *stated;
+    return kernel ? default_tolerance(inst, *kernel, run, output) : Tolerance{};
+}
+
 OutputComparison compare_output(const Buffer& out, const Buffer& ref, const Tolerance& tol) {
     OutputComparison c;
     c.elements = out.size();

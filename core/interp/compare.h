@@ -21,6 +21,11 @@ namespace tl {
 Tolerance default_tolerance(const Instance& inst, const KernelSpec& kernel, const RunResult& run,
                             std::size_t output);
 
+// The tolerance output number `output` is judged by: the spec's own when it states one, else
+// the default above (exact when there is no kernel to derive it from).
+Tolerance output_tolerance(const Instance& inst, const std::optional<Tolerance>& stated,
+                           const KernelSpec* kernel, const RunResult& run, std::size_t output);
+
 struct OutputComparison {
     std::string operand;
     std::int64_t elements = 0;

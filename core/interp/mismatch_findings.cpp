@@ -158,7 +158,7 @@ std::vector<Finding> compare_outputs(const Instance& inst, const KernelSpec& ker
         const Buffer& ref = run.references[o];
         const auto& op = inst.operands[static_cast<std::size_t>(run.output_operands[o])];
         OutputComparison cmp =
-            compare_output(out, ref, tolerance.value_or(default_tolerance(inst, kernel, run, o)));
+            compare_output(out, ref, output_tolerance(inst, tolerance, &kernel, run, o));
         cmp.operand = op.name;
         std::array<Group, 3> groups;
         const double fill = fill_value_as_double(op.dtype, uninitialized);

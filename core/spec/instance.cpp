@@ -241,4 +241,18 @@ ResolveResult resolve(const Spec& spec, const std::map<std::string, std::int64_t
     return result;
 }
 
+std::vector<std::string> grid_axis_names(const Instance& inst) {
+    const auto rank = static_cast<std::size_t>(inst.grid_rank());
+    std::vector<std::string> names;
+    for (const auto& op : inst.operands) {
+        if (!op.index_map) continue;
+        const auto& params = op.index_map->param_names();
+        if (params.size() < rank) continue;
+        names.assign(params.begin(), params.begin() + static_cast<std::ptrdiff_t>(rank));
+        break;
+    }
+    for (std::size_t a = names.size(); a < rank; ++a) names.push_back("a" + std::to_string(a));
+    return names;
+}
+
 }  // namespace tl

@@ -68,4 +68,8 @@ struct ResolveResult {
 ResolveResult resolve(const Spec& spec, const std::map<std::string, std::int64_t>& overrides = {},
                       const Limits& limits = {});
 
+// The names of the grid axes as the index maps call them: the first lambda with at least
+// grid_rank parameters gives them; axes left unnamed are "a0", "a1", ...
+std::vector<std::string> grid_axis_names(const Instance& inst);
+
 }  // namespace tl

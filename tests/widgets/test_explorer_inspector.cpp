@@ -90,9 +90,12 @@ TEST(InspectorText, WindowsNameTheirDimensions) {
     EXPECT_EQ(windowText(r3, {{2, 10, 20}, {1, 10, 20}}),
               QStringLiteral("dim 0 index 2, rows 10–19, columns 20–39"));
     EXPECT_EQ(rangeText(7, 1), QStringLiteral("7"));
-    EXPECT_EQ(axisNames(nullptr, 2), (QStringList{QStringLiteral("a0"), QStringLiteral("a1")}));
-    const Spec spec = loadExample("reduction-wrong-axis");
-    EXPECT_EQ(axisNames(&spec, 3),
+    Instance bare;
+    bare.grid = {2, 3};
+    EXPECT_EQ(axisNames(bare), (QStringList{QStringLiteral("a0"), QStringLiteral("a1")}));
+    const auto resolved = resolve(loadExample("reduction-wrong-axis"));
+    ASSERT_TRUE(resolved.instance);
+    EXPECT_EQ(axisNames(*resolved.instance),
               (QStringList{QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("j")}));
 }
 

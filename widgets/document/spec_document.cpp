@@ -6,7 +6,7 @@
 #include <QUndoStack>
 
 #include "core/spec/spec_io.h"
-#include "widgets/document/numerics_merge.h"
+#include "core/audit/rules.h"
 #include "widgets/document/spec_edit_command.h"
 
 namespace tl::gui {

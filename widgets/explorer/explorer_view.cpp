@@ -163,10 +163,9 @@ void ExplorerView::setSnapshot(const ExplorerSnapshot& snapshot) {
     const RunResult* run = snapshot_.run.get();
     if (run && analysis_ && spec_) {
         for (std::size_t i = 0; i < run->output_operands.size(); ++i)
-            tolerances_.push_back(
-                spec_->tolerance ? *spec_->tolerance
-                : spec_->kernel  ? default_tolerance(analysis_->instance(), *spec_->kernel, *run, i)
-                                 : Tolerance{});
+            tolerances_.push_back(output_tolerance(analysis_->instance(), spec_->tolerance,
+                                                   spec_->kernel ? &*spec_->kernel : nullptr, *run,
+                                                   i));
     }
     heat_->setEnabled(run != nullptr && !run->references.empty());
     if (!heat_->isEnabled()) {
@@ -178,8 +177,7 @@ void ExplorerView::setSnapshot(const ExplorerSnapshot& snapshot) {
     if (analysis_) {
         const qint64 n = analysis_->programs();
         program_ = n > 0 ? std::clamp<qint64>(program_, 0, n - 1) : 0;
-        navigator_->setGrid(analysis_->instance().grid,
-                            axisNames(spec_.get(), analysis_->instance().grid_rank()));
+        navigator_->setGrid(analysis_->instance().grid, axisNames(analysis_->instance()));
         navigator_->setCurrent(n > 0 ? program_ : -1);
     }
     refreshScenes();

@@ -1,6 +1,5 @@
 #include "widgets/explorer/inspector_text.h"
 
-#include <QRegularExpression>
 #include <QStringList>
 #include <algorithm>
 
@@ -246,24 +245,9 @@ QString elementHtml(const InspectorInput& in, int op, const std::vector<std::int
     return h;
 }
 
-QStringList axisNames(const Spec* spec, int gridRank) {
+QStringList axisNames(const Instance& inst) {
     QStringList names;
-    if (spec) {
-        static const QRegularExpression lambda(QStringLiteral("^\\s*lambda\\s+([^:]*):"));
-        for (const auto& op : spec->operands) {
-            if (!op.index_map) continue;
-            const auto m = lambda.match(fromStd(*op.index_map));
-            if (!m.hasMatch()) continue;
-            QStringList params = m.captured(1).split(u',', Qt::SkipEmptyParts);
-            for (auto& p : params) p = p.trimmed();
-            if (params.size() >= gridRank) {
-                names = params.mid(0, gridRank);
-                break;
-            }
-        }
-    }
-    for (int a = static_cast<int>(names.size()); a < gridRank; ++a)
-        names << QStringLiteral("a%1").arg(a);
+    for (const auto& n : grid_axis_names(inst)) names << fromStd(n);
     return names;
 }
 

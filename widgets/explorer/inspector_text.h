@@ -31,6 +31,6 @@ QString programHtml(const InspectorInput& in, std::int64_t program);
 QString elementHtml(const InspectorInput& in, int op, const std::vector<std::int64_t>& element);
 
 // The grid axis names a spec's index maps use ("i", "j", "k"); "a0", "a1" ... where none says.
-QStringList axisNames(const Spec* spec, int gridRank);
+QStringList axisNames(const Instance& inst);
 
 }  // namespace tl::gui

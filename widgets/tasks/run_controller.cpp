@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/analysis/analysis.h"
+#include "core/audit/rules.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/tasks/background_task.h"
 
@@ -19,17 +20,13 @@ bool RunController::start() {
         emit message(tr("Run: wait for %1 to finish or cancel it").arg(task_->label()));
         return false;
     }
-    if (!snap.spec || !snap.analysis) {
+    if (!snap.spec) {
         emit message(tr("Run: nothing to run, the spec does not resolve"));
         return false;
     }
-    if (!snap.spec->kernel) {
-        emit message(tr("Run: the spec names no kernel body; choose one in the editor"));
-        return false;
-    }
-    if (snap.audit && snap.audit->contract == StageStatus::Rejected) {
-        emit message(tr("Run: rejected before launch by the %1 contract; see the findings")
-                         .arg(QString::fromStdString(snap.audit->target)));
+    const bool rejected = snap.audit && snap.audit->contract == StageStatus::Rejected;
+    if (const auto why = numerics_blocker(*snap.spec, snap.analysis.get(), rejected)) {
+        emit message(tr("Run: not possible, %1").arg(QString::fromStdString(*why)));
         return false;
     }
     auto outcome = std::make_shared<Outcome>();

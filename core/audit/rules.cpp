@@ -1,0 +1,68 @@
+#include "core/audit/rules.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace tl {
+namespace {
+
+bool is_numerics_note(const std::string& note) {
+    return note.rfind("numerics:", 0) == 0;
+}
+
+std::string number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+}  // namespace
+
+bool has_error(const std::vector<Finding>& findings) {
+    return std::any_of(findings.begin(), findings.end(),
+                       [](const Finding& f) { return f.severity == Severity::Error; });
+}
+
+Verdict audit_verdict(bool invalid, StageStatus contract, const std::vector<Finding>& findings) {
+    if (invalid) return Verdict::Invalid;
+    if (contract == StageStatus::Rejected) return Verdict::Rejected;
+    return has_error(findings) ? Verdict::Fail : Verdict::Pass;
+}
+
+std::optional<std::string> numerics_blocker(const Spec& spec, const Analysis* analysis,
+                                            bool contract_rejected) {
+    if (!analysis) return "the params do not resolve";
+    if (contract_rejected) return "the target contract rejected the spec";
+    if (!analysis->errors().empty()) return "an index map fails at run time (see spec_error)";
+    if (!spec.kernel) return "the spec has no kernel body (add \"kernel\" to interpret it)";
+    return std::nullopt;
+}
+
+std::string numerics_skip_why(const NumericsResult& n) {
+    if (n.cancelled) return "cancelled";
+    return n.errors.empty() ? "the kernel could not run" : join(n.errors, "; ");
+}
+
+std::string skipped_note(AuditStage stage, const std::string& why) {
+    return std::string(to_string(stage)) + ": skipped: " + why;
+}
+
+AuditResult with_numerics(AuditResult audit, const NumericsResult& numerics) {
+    if (audit.verdict == Verdict::Invalid || audit.contract == StageStatus::Rejected) return audit;
+    std::erase_if(audit.notes, is_numerics_note);
+    if (!numerics.ran) {
+        audit.numerics = StageStatus::Skipped;
+        audit.notes.push_back(skipped_note(AuditStage::Numerics, numerics_skip_why(numerics)));
+        return audit;
+    }
+    audit.findings.insert(audit.findings.end(), numerics.findings.begin(), numerics.findings.end());
+    audit.numerics = has_error(numerics.findings) ? StageStatus::Fail : StageStatus::Pass;
+    if (audit.verdict == Verdict::Pass && audit.numerics == StageStatus::Fail)
+        audit.verdict = Verdict::Fail;
+    audit.notes.push_back("numerics: interpreted on the spec's own params; max abs error " +
+                          number(numerics.max_abs_error) + ", max rel error " +
+                          number(numerics.max_rel_error));
+    return audit;
+}
+
+}  // namespace tl

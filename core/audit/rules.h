@@ -1,0 +1,38 @@
+#pragma once
+// The audit's decisions in one place, so the CLI, the reports and the GUI say the same thing:
+// the verdict of a set of findings, why the numerics stage cannot run, and how an interpreted
+// run is folded into an audit that did not run it (docs/report-format.md, "Verdicts").
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/analysis/analysis.h"
+#include "core/audit/audit.h"
+#include "core/base/finding.h"
+#include "core/interp/numerics.h"
+#include "core/spec/spec.h"
+
+namespace tl {
+
+bool has_error(const std::vector<Finding>& findings);
+
+// invalid > rejected > fail > pass.
+Verdict audit_verdict(bool invalid, StageStatus contract, const std::vector<Finding>& findings);
+
+// Why the kernel cannot be interpreted on this instance, as the note's sentence; nullopt
+// when it can. `analysis` is null when the params do not resolve; `contract_rejected` when
+// the target contract rejected the spec.
+std::optional<std::string> numerics_blocker(const Spec& spec, const Analysis* analysis,
+                                            bool contract_rejected);
+
+// Why a numerics run that was attempted did not produce a comparison.
+std::string numerics_skip_why(const NumericsResult& n);
+
+// The note that records a skipped stage: "numerics: skipped: <why>".
+std::string skipped_note(AuditStage stage, const std::string& why);
+
+// Folds an interpreted run of the spec's own params into an audit that did not interpret it
+// (the GUI's Run): numerics status, findings, verdict and the numerics note.
+AuditResult with_numerics(AuditResult audit, const NumericsResult& numerics);
+
+}  // namespace tl

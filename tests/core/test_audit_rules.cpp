@@ -1,0 +1,115 @@
+// The audit's rules that the CLI and the GUI share: verdicts, why numerics cannot run, how a
+// run is folded into an audit, the tolerance an output is judged by, the grid axis names.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/analysis/analysis.h"
+#include "core/audit/audit.h"
+#include "core/audit/rules.h"
+#include "test_interp_util.h"
+
+namespace tl {
+namespace {
+
+using test::load;
+using test::matmul_spec;
+using test::resolve_or_fail;
+
+Finding finding(const std::string& kind, Severity s) {
+    Finding f;
+    f.kind = kind;
+    f.severity = s;
+    return f;
+}
+
+bool has_note(const AuditResult& r, const std::string& text) {
+    return std::find(r.notes.begin(), r.notes.end(), text) != r.notes.end();
+}
+
+TEST(AuditRules, VerdictOrder) {
+    const std::vector<Finding> warn = {finding("unread_input", Severity::Warning)};
+    const std::vector<Finding> err = {finding("uncovered_output", Severity::Error)};
+    EXPECT_EQ(audit_verdict(false, StageStatus::Pass, warn), Verdict::Pass);
+    EXPECT_EQ(audit_verdict(false, StageStatus::Pass, err), Verdict::Fail);
+    EXPECT_EQ(audit_verdict(false, StageStatus::Rejected, err), Verdict::Rejected);
+    EXPECT_EQ(audit_verdict(true, StageStatus::Rejected, err), Verdict::Invalid);
+}
+
+TEST(AuditRules, NumericsBlockerNamesEachReason) {
+    Json j = matmul_spec(64, 48, 32, 16, 16, 16);
+    const Spec spec = load(j);
+    const Instance inst = resolve_or_fail(spec);
+    const Analysis a = analyse(inst);
+    EXPECT_FALSE(numerics_blocker(spec, &a, false));
+    EXPECT_EQ(numerics_blocker(spec, nullptr, false), "the params do not resolve");
+    EXPECT_EQ(numerics_blocker(spec, &a, true), "the target contract rejected the spec");
+    j.erase("kernel");
+    const Spec bare = load(j);
+    const auto why = numerics_blocker(bare, &a, false);
+    ASSERT_TRUE(why);
+    EXPECT_NE(why->find("no kernel body"), std::string::npos) << *why;
+}
+
+TEST(AuditRules, CliAndFoldedRunSayTheSameWhenTheKernelCannotRun) {
+    Json j = matmul_spec(64, 48, 32, 16, 16, 16);
+    j.erase("kernel");
+    AuditOptions opt;
+    opt.sweep = SweepMode::Off;
+    const AuditResult cli = run_audit(load(j), opt);
+    NumericsResult failed;
+    failed.errors.push_back({"", "", 0, 0, "out of memory"});
+    const AuditResult gui = with_numerics(cli, failed);
+    EXPECT_TRUE(has_note(gui, skipped_note(AuditStage::Numerics, "out of memory")));
+    EXPECT_EQ(std::count_if(gui.notes.begin(), gui.notes.end(),
+                            [](const std::string& n) { return n.rfind("numerics:", 0) == 0; }),
+              1);
+    NumericsResult cancelled;
+    cancelled.cancelled = true;
+    EXPECT_EQ(numerics_skip_why(cancelled), "cancelled");
+}
+
+TEST(AuditRules, FoldedMismatchFailsAPassingAudit) {
+    const Json j = matmul_spec(64, 48, 32, 16, 16, 16);
+    AuditOptions opt;
+    opt.sweep = SweepMode::Off;
+    opt.stage = AuditStage::Indexing;
+    const AuditResult audit = run_audit(load(j), opt);
+    ASSERT_EQ(audit.verdict, Verdict::Pass);
+    NumericsResult n;
+    n.ran = true;
+    n.findings.push_back(finding("numerical_mismatch", Severity::Error));
+    const AuditResult merged = with_numerics(audit, n);
+    EXPECT_EQ(merged.numerics, StageStatus::Fail);
+    EXPECT_EQ(merged.verdict, Verdict::Fail);
+    n.findings.clear();
+    const AuditResult clean = with_numerics(audit, n);
+    EXPECT_EQ(clean.numerics, StageStatus::Pass);
+    EXPECT_EQ(clean.verdict, Verdict::Pass);
+}
+
+TEST(AuditRules, StatedToleranceWinsOverTheDefault) {
+    const Json j = matmul_spec(32, 32, 32, 16, 16, 16);
+    const Spec spec = load(j);
+    const Instance inst = resolve_or_fail(spec);
+    RunResult run;
+    const NumericsResult n = check_numerics(inst, spec, {}, &run);
+    ASSERT_TRUE(n.ran);
+    const Tolerance stated{0.5, 0.25};
+    const Tolerance t = output_tolerance(inst, stated, &*spec.kernel, run, 0);
+    EXPECT_EQ(t, stated);
+    const Tolerance d = output_tolerance(inst, std::nullopt, &*spec.kernel, run, 0);
+    EXPECT_EQ(d.rtol, default_tolerance(inst, *spec.kernel, run, 0).rtol);
+    EXPECT_EQ(d.rtol, n.outputs[0].tolerance.rtol);  // what the numerics stage judged by
+}
+
+TEST(AuditRules, GridAxisNamesComeFromTheCompiledIndexMaps) {
+    const Instance inst = resolve_or_fail(load(matmul_spec(32, 32, 32, 16, 16, 16)));
+    EXPECT_EQ(grid_axis_names(inst), (std::vector<std::string>{"i", "j", "k"}));
+    Instance bare;
+    bare.grid = {3, 4};
+    EXPECT_EQ(grid_axis_names(bare), (std::vector<std::string>{"a0", "a1"}));
+}
+
+}  // namespace
+}  // namespace tl
