@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
 
     const tl::AuditResult result = audit_file(args);
     for (const auto& f : result.findings)
-        if (f.kind == "spec_error" && f.case_params.empty())
+        if (f.kind == tl::FindingKind::SpecError && f.case_params.empty())
             std::cerr << "tilelens-audit: " << f.message << '\n';
 
     bool written = true;

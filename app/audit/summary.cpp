@@ -20,15 +20,14 @@ void stage_line(std::ostream& os, std::string_view name, StageStatus s, const st
         os << std::setw(9) << to_string(s) << note << '\n';
 }
 
-bool has_prefix(const std::string& s, std::string_view p) {
-    return s.rfind(p, 0) == 0;
+bool is_stage(NoteTopic t) {
+    return t == NoteTopic::Contract || t == NoteTopic::Indexing || t == NoteTopic::Numerics;
 }
 
-// The note that explains a stage, found by its "stage: " prefix.
-std::string note_for(const AuditResult& r, std::string_view stage) {
-    const std::string prefix = std::string(stage) + ": ";
+// The first note on a stage, shown on that stage's line.
+std::string note_for(const AuditResult& r, NoteTopic stage) {
     for (const auto& n : r.notes)
-        if (has_prefix(n, prefix)) return n.substr(prefix.size());
+        if (n.topic == stage) return n.text;
     return {};
 }
 
@@ -39,7 +38,7 @@ std::string params_text(const std::map<std::string, std::int64_t>& p) {
 }
 
 void finding_line(std::ostream& os, const Finding& f) {
-    os << "  " << std::left << std::setw(8) << to_string(f.severity) << f.kind;
+    os << "  " << std::left << std::setw(8) << to_string(f.severity) << to_string(f.kind);
     if (!f.rule.empty()) os << " [" << f.rule << "]";
     if (!f.cause.empty()) os << " (" << f.cause << ")";
     if (!f.operand.empty()) os << " " << f.operand;
@@ -80,14 +79,16 @@ void sweep_table(std::ostream& os, const AuditResult& r) {
            << c.label << std::setw(28) << params_text(c.params);
         std::string kinds;
         for (const auto& k : c.findings)
-            if (k != "padded_reads") kinds += (kinds.empty() ? "" : ", ") + k;
+            if (k != FindingKind::PaddedReads)
+                kinds += (kinds.empty() ? "" : ", ") + std::string(to_string(k));
         os << kinds << '\n';
     }
     std::set<std::string> shown;
     bool header = false;
     for (const auto& f : r.findings) {
         if (f.case_params.empty() || f.severity != Severity::Error) continue;
-        if (!shown.insert(f.kind + "/" + f.cause + "/" + f.operand).second) continue;
+        if (!shown.insert(std::string(to_string(f.kind)) + "/" + f.cause + "/" + f.operand).second)
+            continue;
         if (!header) os << "first error of each kind in the sweep:\n";
         header = true;
         finding_line(os, f);
@@ -98,18 +99,16 @@ void sweep_table(std::ostream& os, const AuditResult& r) {
 
 void print_summary(std::ostream& os, const AuditResult& r) {
     os << r.spec << " on " << r.target << ": " << upper(to_string(r.verdict)) << '\n';
-    std::string contract_note = note_for(r, "contract");
+    std::string contract_note = note_for(r, NoteTopic::Contract);
     if (contract_note.empty() && !r.rules_checked.empty())
         contract_note = std::to_string(r.rules_checked.size()) + " rules checked";
     stage_line(os, "contract", r.contract, contract_note);
-    stage_line(os, "indexing", r.indexing, note_for(r, "indexing"));
-    stage_line(os, "numerics", r.numerics, note_for(r, "numerics"));
+    stage_line(os, "indexing", r.indexing, note_for(r, NoteTopic::Indexing));
+    stage_line(os, "numerics", r.numerics, note_for(r, NoteTopic::Numerics));
     own_findings(os, r);
     sweep_table(os, r);
     for (const auto& n : r.notes)
-        if (!has_prefix(n, "contract: ") && !has_prefix(n, "indexing: ") &&
-            !has_prefix(n, "numerics: "))
-            os << "note: " << n << '\n';
+        if (!is_stage(n.topic)) os << "note: " << to_string(n) << '\n';
 }
 
 }  // namespace tl::cli

@@ -27,7 +27,7 @@ void add_operands(const Analysis& a, AuditResult& r) {
 // Invalid only for the spec's own params: a sweep case that does not resolve is a failure.
 Verdict verdict_of(const AuditResult& r) {
     const bool invalid = std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
-        return f.kind == "spec_error" && f.case_params.empty();
+        return f.kind == FindingKind::SpecError && f.case_params.empty();
     });
     return audit_verdict(invalid, r.contract, r.findings);
 }
@@ -108,8 +108,9 @@ void add_proofs(const Spec& spec, const Instance& inst, const SweepPlan& plan,
         return;
     if (!separable_index_maps(inst)) {
         r.notes.push_back(
-            "proof: the index maps are not separable (a block index depends on several grid "
-            "axes or on scalar prefetch), so sizes were sampled by the sweep, not proved");
+            {NoteTopic::Proof,
+             "the index maps are not separable (a block index depends on several grid "
+             "axes or on scalar prefetch), so sizes were sampled by the sweep, not proved"});
         return;
     }
     RangeProofOptions po;
@@ -122,13 +123,14 @@ void add_proofs(const Spec& spec, const Instance& inst, const SweepPlan& plan,
             range += " (stopped before " + std::to_string(p.requested_to) +
                      ": the grid grows with it past the work budget)";
         if (!p.first_failure) {
-            r.notes.push_back("proof: every size " + range +
-                              " analysed (others as written): no "
-                              "indexing error; a proof over that range, not a sample");
+            r.notes.push_back({NoteTopic::Proof, "every size " + range +
+                                                     " analysed (others as written): no "
+                                                     "indexing error; a proof over that range, "
+                                                     "not a sample"});
         } else {
-            r.notes.push_back("proof: every size of " + p.param + " from 1 analysed: " + p.param +
-                              " = " + std::to_string(*p.first_failure) +
-                              " is the first that fails");
+            r.notes.push_back({NoteTopic::Proof,
+                               "every size of " + p.param + " from 1 analysed: " + p.param + " = " +
+                                   std::to_string(*p.first_failure) + " is the first that fails"});
             if (r.indexing == StageStatus::Pass) r.indexing = StageStatus::Fail;
         }
         for (const auto& f : p.findings) {
@@ -162,9 +164,8 @@ AuditResult invalid_spec_result(const std::string& spec_label, const Diagnostics
         r.findings.push_back(spec_error_finding(d));
     }
     r.verdict = Verdict::Invalid;
-    r.notes.push_back("contract: skipped: the spec is invalid");
-    r.notes.push_back("indexing: skipped: the spec is invalid");
-    r.notes.push_back("numerics: skipped: the spec is invalid");
+    for (const auto topic : {NoteTopic::Contract, NoteTopic::Indexing, NoteTopic::Numerics})
+        r.notes.push_back(skipped_note(topic, "the spec is invalid"));
     return r;
 }
 
@@ -195,7 +196,7 @@ AuditResult run_audit(const Spec& spec, const AuditOptions& opt) {
         spec.kernel ? contract_options(spec.kernel->options) : ContractOptions{};
     const bool rejected = check_contract(inst, *profile, copt).rejected();
     SweepPlan plan = plan_sweep(spec, inst, opt.sweep == SweepMode::Auto && !rejected);
-    if (rejected) plan.notes = {"sweep: skipped: the target contract rejected the spec"};
+    if (rejected) plan.notes = {"skipped: the target contract rejected the spec"};
     const std::vector<CaseOutcome> outcomes = run_cases(spec, plan.cases, *profile, opt);
 
     // The spec's own params: the stages, traffic and findings without a case.
@@ -235,13 +236,15 @@ AuditResult run_audit(const Spec& spec, const AuditOptions& opt) {
             r.findings.push_back(std::move(f));
         }
     }
-    r.notes.insert(r.notes.end(), plan.notes.begin(), plan.notes.end());
+    for (const auto& n : plan.notes) r.notes.push_back({NoteTopic::Sweep, n});
     if (plan.cases.size() > 1)
-        r.notes.push_back("sweep: " + std::to_string(plan.cases.size()) +
-                          " cases (the spec's own params and hostile shapes)");
+        r.notes.push_back({NoteTopic::Sweep, std::to_string(plan.cases.size()) +
+                                                 " cases (the spec's own params and hostile "
+                                                 "shapes)"});
     if (r.cancelled)
-        r.notes.push_back("sweep: cancelled; " + std::to_string(not_run) + " of " +
-                          std::to_string(outcomes.size()) + " cases did not run to the end");
+        r.notes.push_back({NoteTopic::Sweep, "cancelled; " + std::to_string(not_run) + " of " +
+                                                 std::to_string(outcomes.size()) +
+                                                 " cases did not run to the end"});
     if (own.contract != StageStatus::Rejected && own.indexing != StageStatus::Skipped)
         add_proofs(spec, inst, plan, opt, r);
     r.verdict = verdict_of(r);

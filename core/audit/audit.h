@@ -28,6 +28,19 @@ std::string_view to_string(StageStatus s);
 std::string_view to_string(Verdict v);
 std::optional<AuditStage> parse_audit_stage(std::string_view s);
 
+// What a note is about; the reports print it as the note's "topic: " prefix.
+enum class NoteTopic { Contract, Indexing, Numerics, Sweep, Proof };
+std::string_view to_string(NoteTopic t);
+
+// One sentence on what was skipped and why, or on how a stage was checked.
+struct AuditNote {
+    NoteTopic topic = NoteTopic::Sweep;
+    std::string text;  // without the topic
+    bool operator==(const AuditNote&) const = default;
+};
+// "topic: text", as the JSON report and the summary print it.
+std::string to_string(const AuditNote& n);
+
 // The process exit code for a verdict: pass 0, fail 1, invalid 2, rejected 3.
 int exit_code(Verdict v);
 
@@ -62,7 +75,7 @@ struct AuditCase {
     Verdict verdict = Verdict::Pass;
     std::optional<double> max_abs_error;  // nullopt until the numerics stage runs
     std::optional<double> max_rel_error;
-    std::vector<std::string> findings;  // the kinds found in this case, first-seen order
+    std::vector<FindingKind> findings;  // the kinds found in this case, first-seen order
 };
 
 // The indexing proof over one swept dimension (see range_proof.h).
@@ -70,7 +83,7 @@ struct AuditProof {
     std::string param;
     std::int64_t from = 1, to = 0, requested_to = 0;
     std::optional<std::int64_t> first_failure;
-    std::vector<std::string> findings;  // the kinds at the first failing size
+    std::vector<FindingKind> findings;  // the kinds at the first failing size
 };
 
 // A contract rule evaluated on the target, with the sentence saying what it requires.
@@ -113,7 +126,7 @@ struct AuditResult {
     std::optional<double> peak_flops_per_s;  // for the modelled roofline bound
     std::string peak_label;                  // the dtype whose peak that is
     std::optional<double> hbm_bytes_per_s;
-    std::vector<std::string> notes;  // what was skipped and why, one sentence each
+    std::vector<AuditNote> notes;  // what was skipped and why, one sentence each
 
     int exit_code() const { return tl::exit_code(verdict); }
     std::int64_t count(Severity s) const;

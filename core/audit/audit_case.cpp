@@ -14,8 +14,8 @@ bool wanted(const AuditOptions& opt, AuditStage s) {
 }
 
 void skip_after(CaseOutcome& c, AuditStage from, const std::string& why) {
-    if (from == AuditStage::Indexing) c.notes.push_back(skipped_note(AuditStage::Indexing, why));
-    c.notes.push_back(skipped_note(AuditStage::Numerics, why));
+    if (from == AuditStage::Indexing) c.notes.push_back(skipped_note(NoteTopic::Indexing, why));
+    c.notes.push_back(skipped_note(NoteTopic::Numerics, why));
 }
 
 void run_numerics(const Spec& spec, const Instance& inst, const AuditOptions& opt, CaseOutcome& c) {
@@ -24,7 +24,7 @@ void run_numerics(const Spec& spec, const Instance& inst, const AuditOptions& op
     const NumericsResult n = check_numerics(inst, spec, run);
     if (!n.ran) {
         c.cancelled = n.cancelled;
-        c.notes.push_back(skipped_note(AuditStage::Numerics, numerics_skip_why(n)));
+        c.notes.push_back(skipped_note(NoteTopic::Numerics, numerics_skip_why(n)));
         return;
     }
     c.findings.insert(c.findings.end(), n.findings.begin(), n.findings.end());
@@ -37,7 +37,7 @@ void run_numerics(const Spec& spec, const Instance& inst, const AuditOptions& op
 
 Finding spec_error_finding(const Diagnostic& d) {
     Finding f;
-    f.kind = "spec_error";
+    f.kind = FindingKind::SpecError;
     f.severity = Severity::Error;
     f.message = d.to_string();
     return f;
@@ -81,11 +81,11 @@ CaseOutcome run_case(const Spec& spec, const std::map<std::string, std::int64_t>
     c.indexing =
         has_error(a.findings()) || !a.errors().empty() ? StageStatus::Fail : StageStatus::Pass;
     if (!wanted(opt, AuditStage::Numerics)) {
-        c.notes.push_back(skipped_note(AuditStage::Numerics, "--stage indexing"));
+        c.notes.push_back(skipped_note(NoteTopic::Numerics, "--stage indexing"));
         return c;
     }
     if (const auto why = numerics_blocker(spec, &a, false)) {
-        c.notes.push_back(skipped_note(AuditStage::Numerics, *why));
+        c.notes.push_back(skipped_note(NoteTopic::Numerics, *why));
         return c;
     }
     run_numerics(spec, inst, opt, c);

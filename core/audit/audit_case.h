@@ -23,7 +23,7 @@ struct CaseOutcome {
     bool cancelled = false;
     std::vector<Finding> findings;
     std::optional<double> max_abs_error, max_rel_error;
-    std::vector<std::string> notes;  // "numerics: skipped: ..." for the stages that did not run
+    std::vector<AuditNote> notes;  // "numerics: skipped: ..." for the stages that did not run
     ContractResult contract_result;
     std::optional<Analysis> analysis;  // when the indexing stage ran
 

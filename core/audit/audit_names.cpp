@@ -44,6 +44,26 @@ std::string_view to_string(Verdict v) {
     return "invalid";
 }
 
+std::string_view to_string(NoteTopic t) {
+    switch (t) {
+        case NoteTopic::Contract:
+            return "contract";
+        case NoteTopic::Indexing:
+            return "indexing";
+        case NoteTopic::Numerics:
+            return "numerics";
+        case NoteTopic::Sweep:
+            return "sweep";
+        case NoteTopic::Proof:
+            return "proof";
+    }
+    return "sweep";
+}
+
+std::string to_string(const AuditNote& n) {
+    return std::string(to_string(n.topic)) + ": " + n.text;
+}
+
 std::optional<AuditStage> parse_audit_stage(std::string_view s) {
     for (auto st :
          {AuditStage::Contract, AuditStage::Indexing, AuditStage::Numerics, AuditStage::All})

@@ -20,7 +20,7 @@ namespace {
 
 Finding resolve_failure(const Diagnostic& d) {
     Finding f;
-    f.kind = "spec_error";
+    f.kind = FindingKind::SpecError;
     f.message = d.to_string();
     return f;
 }

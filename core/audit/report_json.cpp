@@ -18,13 +18,19 @@ Json params_json(const std::map<std::string, std::int64_t>& params) {
     return o;
 }
 
+Json kinds_json(const std::vector<FindingKind>& kinds) {
+    Json j = Json::array();
+    for (const auto k : kinds) j.push_back(to_string(k));
+    return j;
+}
+
 Json case_to_json(const AuditCase& c) {
     Json j = Json::object();
     j["params"] = params_json(c.params);
     j["verdict"] = to_string(c.verdict);
     j["max_abs_error"] = or_null(c.max_abs_error);
     j["max_rel_error"] = or_null(c.max_rel_error);
-    j["findings"] = c.findings;
+    j["findings"] = kinds_json(c.findings);
     j["label"] = c.label;  // additive: what the case tries
     return j;
 }
@@ -47,7 +53,7 @@ Json finding_to_json(const Finding& f) {
         return s.empty() ? Json(nullptr) : Json(s);
     };
     Json j = Json::object();
-    j["kind"] = f.kind;
+    j["kind"] = to_string(f.kind);
     j["severity"] = to_string(f.severity);
     j["operand"] = str_or_null(f.operand);
     j["message"] = f.message;
@@ -89,8 +95,9 @@ Json report_to_json(const AuditResult& r) {
                                    {"to", p.to},
                                    {"requested_to", p.requested_to},
                                    {"first_failure", or_null(p.first_failure)},
-                                   {"findings", p.findings}});
-    j["notes"] = r.notes;
+                                   {"findings", kinds_json(p.findings)}});
+    j["notes"] = Json::array();
+    for (const auto& n : r.notes) j["notes"].push_back(to_string(n));
     return j;
 }
 

@@ -49,18 +49,17 @@ std::string upper(std::string_view s) {
     return u;
 }
 
-// The notes of a stage without their "stage: " prefix, one a line, or "".
-std::string stage_note(const AuditResult& r, std::string_view stage) {
-    const std::string prefix = std::string(stage) + ": ";
+// The notes on one topic, one a paragraph, or "".
+std::string stage_note(const AuditResult& r, NoteTopic topic) {
     std::string out;
     for (const auto& n : r.notes)
-        if (n.rfind(prefix, 0) == 0) out += (out.empty() ? "" : "\n\n") + n.substr(prefix.size());
+        if (n.topic == topic) out += (out.empty() ? "" : "\n\n") + n.text;
     return out;
 }
 
 void contract_section(std::ostringstream& md, const AuditResult& r) {
     md << "## Contract: " << to_string(r.contract) << "\n\n";
-    if (const auto note = stage_note(r, "contract"); !note.empty()) md << note << "\n\n";
+    if (const auto note = stage_note(r, NoteTopic::Contract); !note.empty()) md << note << "\n\n";
     if (r.rules_checked.empty()) {
         md << "No target rules were checked (target `" << r.target << "`).\n\n";
     } else {
@@ -68,7 +67,7 @@ void contract_section(std::ostringstream& md, const AuditResult& r) {
            << "`:\n\n| rule | requires | result |\n|---|---|---|\n";
         for (const auto& rule : r.rules_checked) {
             const auto broken = std::count_if(r.findings.begin(), r.findings.end(), [&](auto& f) {
-                return f.kind == "contract_violation" && f.rule == rule.id;
+                return f.kind == FindingKind::ContractViolation && f.rule == rule.id;
             });
             md << "| " << cell(rule.id) << " | " << cell(rule.description) << " | "
                << (broken ? std::to_string(broken) + " violation(s)" : "pass") << " |\n";
@@ -81,7 +80,7 @@ void contract_section(std::ostringstream& md, const AuditResult& r) {
 
 void indexing_section(std::ostringstream& md, const AuditResult& r) {
     md << "## Indexing: " << to_string(r.indexing) << "\n\n";
-    if (const auto note = stage_note(r, "indexing"); !note.empty()) md << note << "\n\n";
+    if (const auto note = stage_note(r, NoteTopic::Indexing); !note.empty()) md << note << "\n\n";
     md << "| programs | FLOPs | HBM bytes | VMEM bytes |\n|---|---|---|---|\n"
        << "| " << num(r.programs) << " | " << num(r.flops) << " | " << num(r.hbm_bytes) << " | "
        << num(r.vmem_bytes) << " |\n\n";
@@ -91,8 +90,8 @@ void indexing_section(std::ostringstream& md, const AuditResult& r) {
     for (const auto& t : r.operands) {
         std::string kinds;
         for (const auto& f : r.findings)
-            if (f.operand == t.name && f.kind != "contract_violation")
-                kinds += (kinds.empty() ? "" : ", ") + f.kind;
+            if (f.operand == t.name && f.kind != FindingKind::ContractViolation)
+                kinds += (kinds.empty() ? "" : ", ") + std::string(to_string(f.kind));
         md << "| " << cell(t.name) << " | " << to_string(t.role) << " | " << t.block_copies << " | "
            << t.hbm_bytes << " | " << t.vmem_bytes << " | " << t.elements_padded_on_read << " | "
            << (kinds.empty() ? "—" : cell(kinds)) << " |\n";
@@ -102,7 +101,7 @@ void indexing_section(std::ostringstream& md, const AuditResult& r) {
 
 void numerics_section(std::ostringstream& md, const AuditResult& r) {
     md << "## Numerics: " << to_string(r.numerics) << "\n\n";
-    if (const auto note = stage_note(r, "numerics"); !note.empty()) md << note << "\n\n";
+    if (const auto note = stage_note(r, NoteTopic::Numerics); !note.empty()) md << note << "\n\n";
     if (r.numerics == StageStatus::Skipped) return;
     md << "| case | max abs error | max rel error |\n|---|---|---|\n";
     for (const auto& c : r.cases)
@@ -114,7 +113,7 @@ void numerics_section(std::ostringstream& md, const AuditResult& r) {
 // Every size of each swept dimension, analysed without running the body.
 void proof_section(std::ostringstream& md, const AuditResult& r) {
     if (r.proofs.empty()) {
-        if (const auto note = stage_note(r, "proof"); !note.empty()) md << note << "\n\n";
+        if (const auto note = stage_note(r, NoteTopic::Proof); !note.empty()) md << note << "\n\n";
         return;
     }
     md << "### Indexing proof over sizes\n\n| param | sizes analysed | result |\n|---|---|---|\n";
@@ -122,7 +121,8 @@ void proof_section(std::ostringstream& md, const AuditResult& r) {
         md << "| " << cell(p.param) << " | " << p.from << ".." << p.to << " | ";
         if (p.first_failure) {
             std::string kinds;
-            for (const auto& k : p.findings) kinds += (kinds.empty() ? "" : ", ") + k;
+            for (const auto k : p.findings)
+                kinds += (kinds.empty() ? "" : ", ") + std::string(to_string(k));
             md << "fails first at " << *p.first_failure << " (" << cell(kinds) << ")";
         } else {
             md << "no indexing error at any size";
@@ -136,17 +136,17 @@ void proof_section(std::ostringstream& md, const AuditResult& r) {
 // Case × check: one column per finding kind met in any case.
 void sweep_section(std::ostringstream& md, const AuditResult& r) {
     md << "## Sweep\n\n";
-    if (const auto note = stage_note(r, "sweep"); !note.empty()) md << note << "\n\n";
+    if (const auto note = stage_note(r, NoteTopic::Sweep); !note.empty()) md << note << "\n\n";
     if (r.cases.empty()) {
         md << "No sweep ran.\n\n";
         return;
     }
-    std::vector<std::string> kinds;
+    std::vector<FindingKind> kinds;
     for (const auto& c : r.cases)
         for (const auto& k : c.findings)
             if (std::find(kinds.begin(), kinds.end(), k) == kinds.end()) kinds.push_back(k);
     md << "| case | verdict |";
-    for (const auto& k : kinds) md << ' ' << cell(k) << " |";
+    for (const auto k : kinds) md << ' ' << cell(std::string(to_string(k))) << " |";
     md << "\n|---|---|";
     for (std::size_t i = 0; i < kinds.size(); ++i) md << "---|";
     md << '\n';
@@ -177,7 +177,7 @@ void findings_section(std::ostringstream& md, const AuditResult& r) {
         return;
     }
     for (const auto& f : r.findings) {
-        md << "- **" << to_string(f.severity) << "** `" << f.kind << '`';
+        md << "- **" << to_string(f.severity) << "** `" << to_string(f.kind) << '`';
         std::vector<std::string> where;
         if (!f.operand.empty()) where.push_back("operand `" + f.operand + "`");
         if (!f.rule.empty()) where.push_back("rule `" + f.rule + "`");
@@ -234,13 +234,6 @@ std::string report_markdown(const AuditResult& r) {
     sweep_section(md, r);
     findings_section(md, r);
     plan_section(md, r);
-    // Stage and sweep notes are shown in their sections already.
-    for (const auto& n : r.notes) {
-        const bool shown = n.rfind("contract: ", 0) == 0 || n.rfind("indexing: ", 0) == 0 ||
-                           n.rfind("numerics: ", 0) == 0 || n.rfind("sweep: ", 0) == 0 ||
-                           n.rfind("proof: ", 0) == 0;
-        if (!shown) md << "> " << cell(n) << '\n';
-    }
     return md.str();
 }
 

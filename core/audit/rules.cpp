@@ -6,8 +6,8 @@
 namespace tl {
 namespace {
 
-bool is_numerics_note(const std::string& note) {
-    return note.rfind("numerics:", 0) == 0;
+bool is_numerics_note(const AuditNote& note) {
+    return note.topic == NoteTopic::Numerics;
 }
 
 std::string number(double v) {
@@ -43,8 +43,8 @@ std::string numerics_skip_why(const NumericsResult& n) {
     return n.errors.empty() ? "the kernel could not run" : join(n.errors, "; ");
 }
 
-std::string skipped_note(AuditStage stage, const std::string& why) {
-    return std::string(to_string(stage)) + ": skipped: " + why;
+AuditNote skipped_note(NoteTopic stage, const std::string& why) {
+    return {stage, "skipped: " + why};
 }
 
 AuditResult with_numerics(AuditResult audit, const NumericsResult& numerics) {
@@ -52,16 +52,17 @@ AuditResult with_numerics(AuditResult audit, const NumericsResult& numerics) {
     std::erase_if(audit.notes, is_numerics_note);
     if (!numerics.ran) {
         audit.numerics = StageStatus::Skipped;
-        audit.notes.push_back(skipped_note(AuditStage::Numerics, numerics_skip_why(numerics)));
+        audit.notes.push_back(skipped_note(NoteTopic::Numerics, numerics_skip_why(numerics)));
         return audit;
     }
     audit.findings.insert(audit.findings.end(), numerics.findings.begin(), numerics.findings.end());
     audit.numerics = has_error(numerics.findings) ? StageStatus::Fail : StageStatus::Pass;
     if (audit.verdict == Verdict::Pass && audit.numerics == StageStatus::Fail)
         audit.verdict = Verdict::Fail;
-    audit.notes.push_back("numerics: interpreted on the spec's own params; max abs error " +
-                          number(numerics.max_abs_error) + ", max rel error " +
-                          number(numerics.max_rel_error));
+    audit.notes.push_back(
+        {NoteTopic::Numerics, "interpreted on the spec's own params; max abs error " +
+                                  number(numerics.max_abs_error) + ", max rel error " +
+                                  number(numerics.max_rel_error)});
     return audit;
 }
 

@@ -29,7 +29,7 @@ std::optional<std::string> numerics_blocker(const Spec& spec, const Analysis* an
 std::string numerics_skip_why(const NumericsResult& n);
 
 // The note that records a skipped stage: "numerics: skipped: <why>".
-std::string skipped_note(AuditStage stage, const std::string& why);
+AuditNote skipped_note(NoteTopic stage, const std::string& why);
 
 // Folds an interpreted run of the spec's own params into an audit that did not interpret it
 // (the GUI's Run): numerics status, findings, verdict and the numerics note.

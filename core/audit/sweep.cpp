@@ -47,7 +47,7 @@ public:
     SweepPlan plan(bool sweep_on) {
         add({}, "spec");
         if (!sweep_on || spec_.sweep.kind == SweepSpec::Kind::Off) {
-            plan_.notes.push_back("sweep: off; only the spec's own params were checked");
+            plan_.notes.push_back("off; only the spec's own params were checked");
             return std::move(plan_);
         }
         if (spec_.sweep.kind == SweepSpec::Kind::Params)
@@ -101,14 +101,14 @@ private:
     void auto_cases() {
         if (!spec_.scalar_prefetch.empty()) {
             plan_.notes.push_back(
-                "sweep: not derived: the scalar-prefetch arrays hold block indices for the "
+                "not derived: the scalar-prefetch arrays hold block indices for the "
                 "spec's own shapes; list the shapes to try in sweep.params, with arrays that fit");
             return;
         }
         plan_.swept = swept_params(spec_, base_);
         if (plan_.swept.empty()) {
             plan_.notes.push_back(
-                "sweep: no dimension is a param with a block smaller than it (shapes written as "
+                "no dimension is a param with a block smaller than it (shapes written as "
                 "a param name, e.g. \"M\"), so there is nothing to vary");
             return;
         }

@@ -31,9 +31,9 @@ struct SweepCase {
 };
 
 struct SweepPlan {
-    std::vector<SweptParam> swept;  // in order of first appearance in the operands
-    std::vector<SweepCase> cases;   // the spec's own params first; no two alike
-    std::vector<std::string> notes;
+    std::vector<SweptParam> swept;   // in order of first appearance in the operands
+    std::vector<SweepCase> cases;    // the spec's own params first; no two alike
+    std::vector<std::string> notes;  // sentences about the sweep, without a "sweep: " prefix
 };
 
 // The dimension params that `"auto"` varies, with their block sizes in `base`.

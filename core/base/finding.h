@@ -1,9 +1,11 @@
 #pragma once
 // One finding of the audit (docs/report-format.md, "Finding kinds"); kinds and keys are public.
 #include <cstdint>
+#include <iosfwd>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tl {
@@ -11,8 +13,29 @@ namespace tl {
 enum class Severity { Error, Warning, Info };
 std::string_view to_string(Severity s);
 
+// The public finding kinds; to_string gives the name the reports print.
+enum class FindingKind {
+    SpecError,
+    ContractViolation,
+    BlockOutOfBounds,
+    UncoveredOutput,
+    MultiplyWrittenOutput,
+    NonconsecutiveRevisit,
+    ParallelRace,
+    NumericalMismatch,
+    UnreadInput,
+    PaddedReads,
+    UncheckedOperand,
+    AliasedUnwritten,
+    DiscardedOutput,
+    RevisitRestored,
+};
+std::string_view to_string(FindingKind k);
+std::optional<FindingKind> parse_finding_kind(std::string_view name);
+std::ostream& operator<<(std::ostream& os, FindingKind k);
+
 struct Finding {
-    std::string kind;  // "uncovered_output", "contract_violation", ...
+    FindingKind kind = FindingKind::SpecError;
     Severity severity = Severity::Error;
     std::string operand;  // empty when the finding is not about one operand
     std::string message;  // for a person: what, where, the likely fix

@@ -196,7 +196,7 @@ std::vector<Finding> compare_outputs(const Instance& inst, const KernelSpec& ker
             if (g.count == 0) continue;
             const auto cause = static_cast<Cause>(c);
             Finding f;
-            f.kind = "numerical_mismatch";
+            f.kind = FindingKind::NumericalMismatch;
             f.severity = Severity::Error;
             f.operand = op.name;
             f.count = g.count;

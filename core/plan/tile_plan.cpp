@@ -82,7 +82,7 @@ std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const Targe
     }
     for (const auto& f : analysis.findings())
         if (f.severity == Severity::Error) {
-            no.rule = f.kind;
+            no.rule = to_string(f.kind);
             no.message = f.message;
             return no;
         }

@@ -14,7 +14,7 @@ std::string operand_prefix(const ResolvedOperand& op) {
 
 Finding violation(std::string operand, std::string_view rule, std::string message) {
     Finding f;
-    f.kind = "contract_violation";
+    f.kind = FindingKind::ContractViolation;
     f.severity = Severity::Error;
     f.operand = std::move(operand);
     f.rule = std::string(rule);

@@ -38,12 +38,12 @@ TEST(Analysis, DocumentedEdgeBlock) {
     EXPECT_EQ(t.elements_padded_on_read, 10 * 100);
     EXPECT_EQ(t.vmem_bytes, 2 * 200 * 4);
     EXPECT_EQ(t.programs, 50);
-    const Finding* f = find_kind(a, "padded_reads", "x");
+    const Finding* f = find_kind(a, FindingKind::PaddedReads, "x");
     ASSERT_NE(f, nullptr);
     EXPECT_EQ(f->severity, Severity::Info);
     EXPECT_EQ(f->count, 1000);
     EXPECT_EQ(f->program, (V{0, 4}));  // the first block to run past the array
-    EXPECT_EQ(count_kind(a, "unread_input"), 0);
+    EXPECT_EQ(count_kind(a, FindingKind::UnreadInput), 0);
 
     const Coverage& cov = a.coverage(0);
     EXPECT_EQ(cov.breaks[0].size(), 11u);  // 0, 10, ..., 100
@@ -140,7 +140,7 @@ TEST(Analysis, ElementPaddedHalo) {
     EXPECT_EQ(a.programs_touching(0, V{8}), (V{1, 2}));
     EXPECT_EQ(a.programs_touching(0, V{-1}), (V{0}));  // the padding program 0 reads
     EXPECT_EQ(a.programs_touching(0, V{-2}), V{});
-    EXPECT_EQ(count_kind(a, "block_out_of_bounds"), 0);
+    EXPECT_EQ(count_kind(a, FindingKind::BlockOutOfBounds), 0);
 }
 
 TEST(Analysis, SqueezedDims) {
@@ -212,12 +212,12 @@ TEST(Analysis, ZeroProgramGrid) {
     EXPECT_EQ(a.traffic(1).vmem_bytes, 2 * 16 * 4);
     EXPECT_TRUE(a.block_index(0, 0).empty());
     EXPECT_EQ(a.programs_touching(1, V{0, 0}), V{});
-    const Finding* u = find_kind(a, "uncovered_output", "o");
+    const Finding* u = find_kind(a, FindingKind::UncoveredOutput, "o");
     ASSERT_NE(u, nullptr);
     EXPECT_EQ(u->count, 64);
     EXPECT_EQ(u->element, (V{0, 0}));
     EXPECT_NE(u->message.find("no programs"), std::string::npos) << u->message;
-    const Finding* r = find_kind(a, "unread_input", "x");
+    const Finding* r = find_kind(a, FindingKind::UnreadInput, "x");
     ASSERT_NE(r, nullptr);
     EXPECT_EQ(r->count, 64);
 }
@@ -240,7 +240,7 @@ TEST(Analysis, DivisionByZeroNamesTheProgram) {
     EXPECT_EQ(a.traffic(0).programs, 4);
     EXPECT_EQ(a.traffic(0).visits, 4);
     // Blocks (0, 1) and (1, 1) are never written: columns 4..7 of both row blocks.
-    const Finding* u = find_kind(a, "uncovered_output", "o");
+    const Finding* u = find_kind(a, FindingKind::UncoveredOutput, "o");
     ASSERT_NE(u, nullptr);
     EXPECT_EQ(u->count, 32);
     EXPECT_EQ(u->element, (V{0, 4}));

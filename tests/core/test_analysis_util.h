@@ -68,14 +68,14 @@ inline Instance matmul(std::int64_t m, std::int64_t n, std::int64_t k, std::int6
     return inst;
 }
 
-inline const Finding* find_kind(const Analysis& a, const std::string& kind,
+inline const Finding* find_kind(const Analysis& a, FindingKind kind,
                                 const std::string& operand = "") {
     for (const Finding& f : a.findings())
         if (f.kind == kind && (operand.empty() || f.operand == operand)) return &f;
     return nullptr;
 }
 
-inline int count_kind(const Analysis& a, const std::string& kind) {
+inline int count_kind(const Analysis& a, FindingKind kind) {
     int n = 0;
     for (const Finding& f : a.findings()) n += f.kind == kind;
     return n;

@@ -3,9 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <regex>
+#include <set>
 
 #include "core/analysis/analysis.h"
 #include "core/audit/audit.h"
+#include "core/audit/report_markdown.h"
 #include "core/audit/rules.h"
 #include "test_interp_util.h"
 
@@ -16,20 +20,20 @@ using test::load;
 using test::matmul_spec;
 using test::resolve_or_fail;
 
-Finding finding(const std::string& kind, Severity s) {
+Finding finding(FindingKind kind, Severity s) {
     Finding f;
     f.kind = kind;
     f.severity = s;
     return f;
 }
 
-bool has_note(const AuditResult& r, const std::string& text) {
-    return std::find(r.notes.begin(), r.notes.end(), text) != r.notes.end();
+bool has_note(const AuditResult& r, const AuditNote& note) {
+    return std::find(r.notes.begin(), r.notes.end(), note) != r.notes.end();
 }
 
 TEST(AuditRules, VerdictOrder) {
-    const std::vector<Finding> warn = {finding("unread_input", Severity::Warning)};
-    const std::vector<Finding> err = {finding("uncovered_output", Severity::Error)};
+    const std::vector<Finding> warn = {finding(FindingKind::UnreadInput, Severity::Warning)};
+    const std::vector<Finding> err = {finding(FindingKind::UncoveredOutput, Severity::Error)};
     EXPECT_EQ(audit_verdict(false, StageStatus::Pass, warn), Verdict::Pass);
     EXPECT_EQ(audit_verdict(false, StageStatus::Pass, err), Verdict::Fail);
     EXPECT_EQ(audit_verdict(false, StageStatus::Rejected, err), Verdict::Rejected);
@@ -60,9 +64,9 @@ TEST(AuditRules, CliAndFoldedRunSayTheSameWhenTheKernelCannotRun) {
     NumericsResult failed;
     failed.errors.push_back({"", "", 0, 0, "out of memory"});
     const AuditResult gui = with_numerics(cli, failed);
-    EXPECT_TRUE(has_note(gui, skipped_note(AuditStage::Numerics, "out of memory")));
+    EXPECT_TRUE(has_note(gui, skipped_note(NoteTopic::Numerics, "out of memory")));
     EXPECT_EQ(std::count_if(gui.notes.begin(), gui.notes.end(),
-                            [](const std::string& n) { return n.rfind("numerics:", 0) == 0; }),
+                            [](const AuditNote& n) { return n.topic == NoteTopic::Numerics; }),
               1);
     NumericsResult cancelled;
     cancelled.cancelled = true;
@@ -78,7 +82,7 @@ TEST(AuditRules, FoldedMismatchFailsAPassingAudit) {
     ASSERT_EQ(audit.verdict, Verdict::Pass);
     NumericsResult n;
     n.ran = true;
-    n.findings.push_back(finding("numerical_mismatch", Severity::Error));
+    n.findings.push_back(finding(FindingKind::NumericalMismatch, Severity::Error));
     const AuditResult merged = with_numerics(audit, n);
     EXPECT_EQ(merged.numerics, StageStatus::Fail);
     EXPECT_EQ(merged.verdict, Verdict::Fail);
@@ -109,6 +113,36 @@ TEST(AuditRules, GridAxisNamesComeFromTheCompiledIndexMaps) {
     Instance bare;
     bare.grid = {3, 4};
     EXPECT_EQ(grid_axis_names(bare), (std::vector<std::string>{"a0", "a1"}));
+}
+
+TEST(FindingKinds, EveryKindRoundTripsAndTheReferenceListsExactlyThem) {
+    std::ifstream in(std::string(TILELENS_SOURCE_DIR) + "/docs/report-format.md");
+    ASSERT_TRUE(in) << "docs/report-format.md";
+    std::set<std::string> documented;
+    const std::regex row(R"(^\| `([a-z_]+)` \| (error|warning|info) \|)");
+    for (std::string line; std::getline(in, line);)
+        if (std::smatch m; std::regex_search(line, m, row)) documented.insert(m[1]);
+    std::set<std::string> named;
+    for (int i = 0; i <= static_cast<int>(FindingKind::RevisitRestored); ++i) {
+        const auto k = static_cast<FindingKind>(i);
+        EXPECT_EQ(parse_finding_kind(to_string(k)), k) << to_string(k);
+        named.insert(std::string(to_string(k)));
+    }
+    EXPECT_EQ(named, documented);
+    EXPECT_EQ(parse_finding_kind("uncovered"), std::nullopt);
+}
+
+TEST(AuditNotes, PrintedWithTheirTopicAndShownInTheirSection) {
+    const AuditNote n = skipped_note(NoteTopic::Indexing, "the target contract rejected the spec");
+    EXPECT_EQ(to_string(n), "indexing: skipped: the target contract rejected the spec");
+    AuditResult r;
+    r.notes = {n, {NoteTopic::Proof, "every size analysed"}};
+    const std::string md = report_markdown(r);
+    const auto indexing = md.find("## Indexing");
+    const auto note = md.find("skipped: the target contract rejected the spec");
+    ASSERT_NE(note, std::string::npos) << md;
+    EXPECT_GT(note, indexing) << md;
+    EXPECT_EQ(md.find("indexing: skipped"), std::string::npos) << "the topic is the section";
 }
 
 }  // namespace

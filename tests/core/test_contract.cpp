@@ -76,7 +76,7 @@ TEST(ContractTiling, TheDocumentedExampleMessage) {
     const auto r = check(simple("x", DType::Float32, {300, 128}, {100, 128}));
     ASSERT_EQ(r.violations.size(), 1u);
     const Finding& f = r.violations[0];
-    EXPECT_EQ(f.kind, "contract_violation");
+    EXPECT_EQ(f.kind, FindingKind::ContractViolation);
     EXPECT_EQ(f.severity, Severity::Error);
     EXPECT_EQ(f.rule, "block_tiling");
     EXPECT_EQ(f.operand, "x");

@@ -19,7 +19,7 @@ TEST(InterpFailures, UnmaskedKTailIsPaddingUnderNan) {
     ASSERT_TRUE(r.ran) << describe(r);
     ASSERT_EQ(r.findings.size(), 1u) << describe(r);
     const Finding& f = r.findings[0];
-    EXPECT_EQ(f.kind, "numerical_mismatch");
+    EXPECT_EQ(f.kind, FindingKind::NumericalMismatch);
     EXPECT_EQ(f.severity, Severity::Error);
     EXPECT_EQ(f.cause, "padding");
     EXPECT_EQ(f.operand, "o");

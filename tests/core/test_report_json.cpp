@@ -27,14 +27,14 @@ AuditResult sample() {
     r.vmem_bytes = 393'216;
     r.operands.push_back({"x", Role::Input, 12, 614'400, 131'072, 0});
     Finding f;
-    f.kind = "uncovered_output";
+    f.kind = FindingKind::UncoveredOutput;
     f.operand = "o";
     f.message = "rows 256..299 of o are never written";
     f.count = 22'000;
     f.element = {256, 0};
     r.findings.push_back(f);
     Finding c;
-    c.kind = "contract_violation";
+    c.kind = FindingKind::ContractViolation;
     c.rule = "block_tiling";
     c.message = "m";
     c.case_params = {{"M", 7}};
@@ -42,7 +42,7 @@ AuditResult sample() {
     AuditCase row;
     row.params = {{"M", 300}, {"N", 500}};
     row.verdict = Verdict::Fail;
-    row.findings = {"uncovered_output"};
+    row.findings = {FindingKind::UncoveredOutput};
     r.cases.push_back(row);
     return r;
 }
@@ -117,7 +117,7 @@ TEST(ReportJson, EmptyResultKeepsEveryKeyAndTheTextParsesBack) {
     r.target = "interpret";
     r.verdict = Verdict::Invalid;
     r.findings.push_back({});
-    r.findings.back().kind = "spec_error";
+    r.findings.back().kind = FindingKind::SpecError;
     r.findings.back().message = "bad byte \xff here";  // not UTF-8: replaced, never thrown
     const std::string text = report_json_text(r);
     const Json j = Json::parse(text);

@@ -14,13 +14,13 @@ AuditResult rejected() {
     r.rules_checked = {{"block_tiling", "last two block dims divisible by 8 and 128"},
                        {"vmem", "fits 16 MiB"}};
     Finding f;
-    f.kind = "contract_violation";
+    f.kind = FindingKind::ContractViolation;
     f.operand = std::string(1, 'x');  // not = "x": GCC 12 warns falsely (-Wrestrict)
     f.rule = "block_tiling";
     f.message = "block (100, 128) of x: 100 | rows";  // a '|' must not break the table
     r.findings.push_back(f);
     r.target_figures = {{"bfloat16 peak", "197 TFLOP/s"}, {"HBM bandwidth", "819 GB/s"}};
-    r.notes = {"indexing: skipped: the target contract rejected the spec"};
+    r.notes = {{NoteTopic::Indexing, "skipped: the target contract rejected the spec"}};
     return r;
 }
 
@@ -70,7 +70,7 @@ TEST(ReportMarkdown, SweepTableIsCaseByCheck) {
     AuditCase a;
     a.params = {{"M", 300}};
     a.verdict = Verdict::Fail;
-    a.findings = {"uncovered_output"};
+    a.findings = {FindingKind::UncoveredOutput};
     a.label = "M = prime";
     AuditCase b;
     b.params = {{"M", 256}};

@@ -145,9 +145,9 @@ TEST(RangeProof, FindsTheFirstSizeThatSamplingMisses) {
     ASSERT_TRUE(proofs[0].first_failure.has_value());
     EXPECT_EQ(*proofs[0].first_failure, 33);
     EXPECT_EQ(proofs[0].to, 33);
-    std::set<std::string> kinds;
+    std::set<FindingKind> kinds;
     for (const auto& f : proofs[0].findings) kinds.insert(f.kind);
-    EXPECT_TRUE(kinds.count("uncovered_output"));
+    EXPECT_TRUE(kinds.count(FindingKind::UncoveredOutput));
     EXPECT_EQ(proofs[0].findings[0].case_params, (std::map<std::string, std::int64_t>{{"N", 33}}));
 }
 
@@ -199,7 +199,7 @@ TEST(AuditSweep, FailingCasesTagTheirFindingsAndFailTheVerdict) {
     EXPECT_EQ(last_total, static_cast<int>(r.cases.size()));
     bool tagged = false;
     for (const auto& f : r.findings) {
-        if (f.kind != "numerical_mismatch") continue;
+        if (f.kind != FindingKind::NumericalMismatch) continue;
         ASSERT_FALSE(f.case_params.empty());  // never on the spec's own params
         EXPECT_NE(f.case_params.at("K") % 128, 0);
         EXPECT_EQ(f.cause, "padding");

@@ -30,7 +30,7 @@ struct Harness {
     QString label(const char* name) const {
         return w.findChild<QLabel*>(QString::fromUtf8(name))->text();
     }
-    int row_of(const std::string& kind) const {
+    int row_of(FindingKind kind) const {
         const FindingsModel* m = w.findings()->model();
         for (int r = 0; r < m->rowCount(); ++r)
             if (m->finding(r)->kind == kind) return r;
@@ -54,7 +54,7 @@ TEST(MainWindow, ListsTheFindingsOfAFailingSpecAndAClickSelectsTheirProgram) {
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("reduction-wrong-axis")));
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
     EXPECT_EQ(t.label("verdict"), QStringLiteral("FAIL"));
-    const int row = t.row_of("nonconsecutive_revisit");
+    const int row = t.row_of(FindingKind::NonconsecutiveRevisit);
     ASSERT_GE(row, 0);
     const Finding* f = t.w.findings()->model()->finding(row);
     ASSERT_FALSE(f->program.empty());
@@ -75,7 +75,7 @@ TEST(MainWindow, AClickOnASpecErrorFocusesItsField) {
     t.w.document()->edit(s, {SpecChange::Part::Grid, -1, QStringLiteral("grid")},
                          QStringLiteral("grid"));
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
-    ASSERT_EQ(t.row_of("spec_error"), 0);
+    ASSERT_EQ(t.row_of(FindingKind::SpecError), 0);
     EXPECT_TRUE(t.label("findingsSummary").contains(QStringLiteral("last valid state")));
     t.w.findings()->activate(0);
     EXPECT_EQ(QApplication::focusWidget(), t.w.findChild<ErrorLineEdit*>(QStringLiteral("grid")));

@@ -80,13 +80,13 @@ TEST(FindingsModel, PassesTheModelTesterAcrossResets) {
     FindingsModel model;
     QAbstractItemModelTester tester(&model, kFatal);
     Finding a;
-    a.kind = "uncovered_output";
+    a.kind = FindingKind::UncoveredOutput;
     a.operand = "o";
     a.message = "44 rows never written";
     a.program = {2, 3, 1};
     a.element = {256, 0};
     Finding b;
-    b.kind = "contract_violation";
+    b.kind = FindingKind::ContractViolation;
     b.rule = "block_tiling";
     b.severity = Severity::Error;
     model.setFindings({a, b});
@@ -113,7 +113,7 @@ TEST(AuditCasesModel, IsACaseByCheckTable) {
     fail.label = "M = 7";
     fail.verdict = Verdict::Fail;
     fail.max_abs_error = 0.5;
-    fail.findings = {"uncovered_output", "numerical_mismatch"};
+    fail.findings = {FindingKind::UncoveredOutput, FindingKind::NumericalMismatch};
     r->cases = {pass, fail};
     model.setResult(r);
     ASSERT_EQ(model.rowCount(), 2);

@@ -52,7 +52,8 @@ TEST(Run, AttachesTheRunToTheSnapshotAndUpdatesTheFindings) {
     EXPECT_EQ(s.audit->numerics, StageStatus::Fail);
     bool listed = false;
     const FindingsModel* m = t.w.findings()->model();
-    for (int r = 0; r < m->rowCount(); ++r) listed |= m->finding(r)->kind == "numerical_mismatch";
+    for (int r = 0; r < m->rowCount(); ++r)
+        listed |= m->finding(r)->kind == FindingKind::NumericalMismatch;
     EXPECT_TRUE(listed);
     EXPECT_TRUE(t.w.actions().run->isEnabled());
 }

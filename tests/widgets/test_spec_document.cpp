@@ -18,7 +18,7 @@ using tl::test::settle;
 
 namespace {
 
-bool has_kind(const ExplorerSnapshot& s, const std::string& kind) {
+bool has_kind(const ExplorerSnapshot& s, FindingKind kind) {
     for (const auto& f : s.audit->findings)
         if (f.kind == kind) return true;
     return false;
@@ -204,18 +204,18 @@ TEST(SpecDocument, ARunAttachesOnlyToTheSnapshotItWasStartedFor) {
     auto numerics = std::make_shared<NumericsResult>();
     numerics->ran = true;
     Finding f;
-    f.kind = "numerical_mismatch";
+    f.kind = FindingKind::NumericalMismatch;
     f.operand = "o";
     numerics->findings.push_back(f);
     ASSERT_TRUE(doc.attachRun(g, std::make_shared<RunResult>(), numerics));
     EXPECT_TRUE(doc.snapshot().run);
     EXPECT_EQ(doc.snapshot().audit->numerics, StageStatus::Fail);
     EXPECT_EQ(doc.snapshot().audit->verdict, Verdict::Fail);
-    EXPECT_TRUE(has_kind(doc.snapshot(), "numerical_mismatch"));
+    EXPECT_TRUE(has_kind(doc.snapshot(), FindingKind::NumericalMismatch));
     doc.edit(with_param(doc.spec(), "M", 64),
              {SpecChange::Part::Params, -1, QStringLiteral("params.M")}, QStringLiteral("Set M"));
     EXPECT_FALSE(doc.attachRun(g, std::make_shared<RunResult>(), numerics));
     ASSERT_TRUE(settle(doc));
     EXPECT_FALSE(doc.snapshot().run);
-    EXPECT_FALSE(has_kind(doc.snapshot(), "numerical_mismatch"));
+    EXPECT_FALSE(has_kind(doc.snapshot(), FindingKind::NumericalMismatch));
 }

@@ -45,7 +45,7 @@ struct Fixture {
         QTest::keyClicks(cell, text);
         return cell;
     }
-    bool has_finding(const std::string& kind, const std::string& operand) const {
+    bool has_finding(FindingKind kind, const std::string& operand) const {
         for (const auto& f : doc.snapshot().audit->findings)
             if (f.kind == kind && f.operand == operand) return true;
         return false;
@@ -69,19 +69,20 @@ TEST(SpecEditor, ShowsTheSpecInItsFields) {
 
 TEST(SpecEditor, TypingAShapeChangesTheAnalysisAndTheFindingsAndUndoRestoresThem) {
     Fixture f;
-    ASSERT_FALSE(f.has_finding("unread_input", "x"));
+    ASSERT_FALSE(f.has_finding(FindingKind::UnreadInput, "x"));
     ErrorLineEdit* cell =
         f.type_in_cell(0, OperandsModel::ShapeColumn, QStringLiteral("M + 128, K"));
     ASSERT_NE(cell, nullptr);
     ASSERT_TRUE(settle(f.doc));
     EXPECT_EQ(f.doc.snapshot().analysis->instance().operands[0].shape[0], 428);
-    EXPECT_TRUE(f.has_finding("unread_input", "x")) << "rows 300..427 of x are never read";
+    EXPECT_TRUE(f.has_finding(FindingKind::UnreadInput, "x"))
+        << "rows 300..427 of x are never read";
     EXPECT_TRUE(cell->errors().isEmpty());
     // Every keystroke was an edit of the same field: one undo step brings it all back.
     f.doc.undoStack()->undo();
     ASSERT_TRUE(settle(f.doc));
     EXPECT_EQ(f.doc.snapshot().analysis->instance().operands[0].shape[0], 300);
-    EXPECT_FALSE(f.has_finding("unread_input", "x"));
+    EXPECT_FALSE(f.has_finding(FindingKind::UnreadInput, "x"));
     EXPECT_FALSE(f.doc.isModified());
     EXPECT_EQ(f.editor.operands()->model()->index(0, OperandsModel::ShapeColumn).data().toString(),
               QStringLiteral("M, K"));

@@ -26,7 +26,7 @@ QColor verdict_colour(Verdict v) {
     return {};
 }
 
-bool has(const AuditCase& c, const std::string& kind) {
+bool has(const AuditCase& c, FindingKind kind) {
     return std::find(c.findings.begin(), c.findings.end(), kind) != c.findings.end();
 }
 
@@ -65,9 +65,10 @@ int AuditCasesModel::columnCount(const QModelIndex& parent) const {
 QString AuditCasesModel::caseTooltip(const AuditCase& c) const {
     QStringList lines;
     for (const auto& f : result_->findings)
-        if (f.case_params == c.params) lines << qs(f.kind) + QStringLiteral(": ") + qs(f.message);
+        if (f.case_params == c.params)
+            lines << qs(to_string(f.kind)) + QStringLiteral(": ") + qs(f.message);
     if (lines.isEmpty())
-        for (const auto& k : c.findings) lines << qs(k);
+        for (const auto k : c.findings) lines << qs(to_string(k));
     if (c.verdict != Verdict::Pass) lines << tr("Click to load this case into the editor");
     return lines.join(u'\n');
 }
@@ -94,7 +95,7 @@ QVariant AuditCasesModel::data(const QModelIndex& index, int role) const {
         return c->max_abs_error ? QVariant(QString::number(*c->max_abs_error, 'g', 3))
                                 : QVariant(QStringLiteral("—"));
     }
-    const std::string& kind = kinds_[static_cast<std::size_t>(col - firstKindColumn())];
+    const FindingKind kind = kinds_[static_cast<std::size_t>(col - firstKindColumn())];
     const bool hit = has(*c, kind);
     switch (role) {
         case Qt::DisplayRole:
@@ -118,7 +119,7 @@ QVariant AuditCasesModel::headerData(int section, Qt::Orientation orientation, i
         return qs(params_[static_cast<std::size_t>(section - kFirstParamColumn)]);
     if (section == verdictColumn()) return tr("verdict");
     if (section == errorColumn()) return tr("max abs error");
-    return qs(kinds_[static_cast<std::size_t>(section - firstKindColumn())]);
+    return qs(to_string(kinds_[static_cast<std::size_t>(section - firstKindColumn())]));
 }
 
 }  // namespace tl::gui

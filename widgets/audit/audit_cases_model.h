@@ -30,7 +30,7 @@ public:
     int verdictColumn() const { return kFirstParamColumn + paramColumns(); }
     int errorColumn() const { return verdictColumn() + 1; }
     int firstKindColumn() const { return verdictColumn() + 2; }
-    const std::vector<std::string>& kinds() const { return kinds_; }
+    const std::vector<FindingKind>& kinds() const { return kinds_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -43,7 +43,7 @@ private:
 
     std::shared_ptr<const AuditResult> result_;
     std::vector<std::string> params_;  // union of the cases' param names, sorted
-    std::vector<std::string> kinds_;   // first-seen order
+    std::vector<FindingKind> kinds_;   // first-seen order
 };
 
 }  // namespace tl::gui

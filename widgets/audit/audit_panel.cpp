@@ -78,7 +78,8 @@ void AuditPanel::showResult(std::shared_ptr<const AuditResult> result) {
                 .arg(r.cases.size())
                 .arg(failing);
     for (const auto& note : r.notes)
-        text += QStringLiteral("<br><small>") + QString::fromStdString(note).toHtmlEscaped() +
+        text += QStringLiteral("<br><small>") +
+                QString::fromStdString(to_string(note)).toHtmlEscaped() +
                 QStringLiteral("</small>");
     summary_->setText(text);
     model_->setResult(std::move(result));

@@ -42,14 +42,14 @@ QString FindingDelegate::html(const QModelIndex& index, const QPalette& palette,
                               bool selected) const {
     const Finding* f = model_->finding(index.row());
     if (!f) return {};
-    const bool stale = model_->stale() && f->kind != "spec_error";
+    const bool stale = model_->stale() && f->kind != FindingKind::SpecError;
     // Findings of the last valid state, while the spec as edited has errors, are dimmed.
     const QString text =
         (selected ? palette.color(QPalette::HighlightedText)
                   : palette.color(stale ? QPalette::Disabled : QPalette::Active, QPalette::Text))
             .name();
     const QString chip = selected || stale ? text : severity_colour(f->severity);
-    QString kind = qs(f->kind).toHtmlEscaped();
+    QString kind = qs(to_string(f->kind)).toHtmlEscaped();
     if (!f->rule.empty()) kind += QStringLiteral(" (") + qs(f->rule).toHtmlEscaped() + u')';
     if (!f->cause.empty()) kind += QStringLiteral(" (") + qs(f->cause).toHtmlEscaped() + u')';
     QStringList where;

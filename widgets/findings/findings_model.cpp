@@ -57,7 +57,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
             case SeverityColumn:
                 return qs(to_string(f->severity));
             case KindColumn: {
-                QString kind = qs(f->kind);
+                QString kind = qs(to_string(f->kind));
                 if (!f->rule.empty()) kind += QStringLiteral(" (") + qs(f->rule) + u')';
                 if (!f->cause.empty()) kind += QStringLiteral(" (") + qs(f->cause) + u')';
                 return kind;
@@ -67,7 +67,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
             case WhereColumn:
                 return finding_location(*f);
             case MessageColumn:
-                if (role == Qt::ToolTipRole && stale_ && f->kind != "spec_error")
+                if (role == Qt::ToolTipRole && stale_ && f->kind != FindingKind::SpecError)
                     return tr("Of the last valid state: %1").arg(qs(f->message));
                 return qs(f->message);
             default:
@@ -75,7 +75,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         }
     }
     if (role == Qt::ForegroundRole) {
-        if (stale_ && f->kind != "spec_error")
+        if (stale_ && f->kind != FindingKind::SpecError)
             return QPalette().brush(QPalette::Disabled, QPalette::Text);
         if (index.column() == SeverityColumn) {
             // Okabe-Ito vermillion for errors, orange for warnings: readable in both themes.

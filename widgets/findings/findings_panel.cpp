@@ -53,7 +53,7 @@ void FindingsPanel::rebuild() {
     paths_.clear();
     for (const auto& d : document_->diagnostics()) {
         Finding f;
-        f.kind = "spec_error";
+        f.kind = FindingKind::SpecError;
         Diagnostic shown = d;
         shown.file.clear();
         f.message = shown.to_string();
@@ -65,7 +65,7 @@ void FindingsPanel::rebuild() {
     if (snap.audit)
         for (const auto& f : snap.audit->findings)
             // The audit repeats resolve errors as spec_error findings; they are listed above.
-            if (!(stale && f.kind == "spec_error")) rows.push_back(f);
+            if (!(stale && f.kind == FindingKind::SpecError)) rows.push_back(f);
     std::int64_t errors = 0, warnings = 0, infos = 0;
     for (const auto& f : rows)
         (f.severity == Severity::Error     ? errors

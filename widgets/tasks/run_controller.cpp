@@ -59,9 +59,9 @@ void RunController::onFinished(bool cancelled) {
     if (!n.errors.empty()) {
         emit message(tr("Run failed: %1").arg(QString::fromStdString(join(n.errors, "; "))));
     } else {
-        const auto mismatches =
-            std::count_if(n.findings.begin(), n.findings.end(),
-                          [](const Finding& f) { return f.kind == "numerical_mismatch"; });
+        const auto mismatches = std::count_if(
+            n.findings.begin(), n.findings.end(),
+            [](const Finding& f) { return f.kind == FindingKind::NumericalMismatch; });
         emit message(n.passed() ? tr("Run: every output matches the reference (max abs error %1); "
                                      "interpreted, proves semantics, not speed")
                                       .arg(n.max_abs_error, 0, 'g', 3)

@@ -77,7 +77,7 @@ bool coverage_ok(const OpData& od) {
     return static_cast<int>(od.coverage.breaks.size()) == od.rank;
 }
 
-Finding make(const char* kind, Severity sev, const ResolvedOperand& ro) {
+Finding make(FindingKind kind, Severity sev, const ResolvedOperand& ro) {
     Finding f;
     f.kind = kind;
     f.severity = sev;
@@ -152,7 +152,7 @@ void out_of_bounds(AnalysisData& d, int op) {
     const char* what = bd.kind == BlockDim::Kind::Blocked    ? "block index"
                        : bd.kind == BlockDim::Kind::Squeezed ? "element index (squeezed dimension)"
                                                              : "element offset";
-    Finding f = make("block_out_of_bounds", Severity::Error, ro);
+    Finding f = make(FindingKind::BlockOutOfBounds, Severity::Error, ro);
     f.count = programs;
     f.program = prog_coords(d, od.first_prog[static_cast<std::size_t>(first)]);
     f.message = "operand '" + ro.name + "': program " + format_coords(f.program) + " returns " +
@@ -185,7 +185,7 @@ void uncovered(AnalysisData& d, int op, bool output) {
     if (s.elements == 0) return;
     std::int64_t total = 1;
     for (std::int64_t n : ro.shape) total *= n;
-    Finding f = make(output ? "uncovered_output" : "unread_input",
+    Finding f = make(output ? FindingKind::UncoveredOutput : FindingKind::UnreadInput,
                      output ? Severity::Error : Severity::Warning, ro);
     f.count = s.elements;
     f.element = s.first;
@@ -226,7 +226,7 @@ void multiply_written(AnalysisData& d, int op) {
                                : b != d.block_of(writers.front(), op);
         if (second < 0 && other) second = p;
     }
-    Finding f = make("multiply_written_output", Severity::Error, ro);
+    Finding f = make(FindingKind::MultiplyWrittenOutput, Severity::Error, ro);
     f.count = s.elements;
     f.element = s.first;
     if (second >= 0) f.program = prog_coords(d, second);
@@ -265,7 +265,8 @@ void revisits(AnalysisData& d, int op) {
     if (pick < 0) return;
     const bool tpu = d.opt.revisit == Revisit::Tpu;
     const auto pi = static_cast<std::size_t>(pick);
-    Finding f = make("nonconsecutive_revisit", tpu ? Severity::Error : Severity::Warning, ro);
+    Finding f =
+        make(FindingKind::NonconsecutiveRevisit, tpu ? Severity::Error : Severity::Warning, ro);
     f.count = count;
     f.program = prog_coords(d, od.second_visit[pi]);
     for (int k = 0; k < od.rank; ++k)
@@ -312,7 +313,7 @@ void races(AnalysisData& d, int op) {
         return x < d.inst.semantics.size() && d.inst.semantics[x] == Semantics::Parallel;
     };
     while (axis < a.size() && (a[axis] == b[axis] || !parallel(axis))) ++axis;
-    Finding f = make("parallel_race", Severity::Error, ro);
+    Finding f = make(FindingKind::ParallelRace, Severity::Error, ro);
     f.count = count;
     f.program = b;
     for (int k = 0; k < od.rank; ++k)
@@ -339,7 +340,7 @@ void padded_reads(AnalysisData& d, int op) {
             continue;
         if (first < 0 || od.first_prog[bi] < first) first = od.first_prog[bi];
     }
-    Finding f = make("padded_reads", Severity::Info, ro);
+    Finding f = make(FindingKind::PaddedReads, Severity::Info, ro);
     f.count = padded;
     if (first >= 0) f.program = prog_coords(d, first);
     f.message = "input '" + ro.name + "' reads " + std::to_string(padded) +
