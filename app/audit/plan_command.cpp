@@ -32,17 +32,6 @@ std::string params_line(const ParamMap& params) {
     return s;
 }
 
-// "3 MiB", "384 KiB", "900 B": short enough for a table column.
-std::string compact_bytes(std::int64_t bytes) {
-    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    double v = static_cast<double>(bytes);
-    int i = 0;
-    while (v >= 1024 && i < 4) v /= 1024, ++i;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, i == 0 || v >= 100 ? "%.0f %s" : "%.3g %s", v, units[i]);
-    return buf;
-}
-
 void print_plan(std::ostream& os, const TilePlan& plan, int top) {
     std::map<std::string, int> by_rule;
     for (const auto& r : plan.rejected) ++by_rule[r.rule];
@@ -57,8 +46,8 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
     for (const auto& p : plan.tile_params) os << "  tile " << values_text(p) << '\n';
     if (!plan.fixed.empty()) os << "  fixed " << params_line(plan.fixed) << '\n';
     if (plan.peak_flops && plan.hbm_bytes_per_s)
-        os << "  roof: " << engineering(*plan.peak_flops, "FLOP/s") << " " << plan.peak_label
-           << ", HBM " << engineering(*plan.hbm_bytes_per_s, "B/s")
+        os << "  roof: " << format_si(*plan.peak_flops, "FLOP/s") << " " << plan.peak_label
+           << ", HBM " << format_si(*plan.hbm_bytes_per_s, "B/s")
            << "; datasheet figures, unmeasured\n";
 
     std::vector<std::string> header{"#"};
@@ -70,8 +59,8 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
         std::vector<std::string> row{std::to_string(i + 1)};
         for (const auto& p : plan.tile_params) row.push_back(std::to_string(c.params.at(p.name)));
         row.push_back(std::to_string(c.programs));
-        row.push_back(compact_bytes(c.vmem_bytes));
-        row.push_back(compact_bytes(c.hbm_bytes));
+        row.push_back(format_bytes_short(c.vmem_bytes));
+        row.push_back(format_bytes_short(c.hbm_bytes));
         row.push_back(c.roofline_s ? format_seconds(*c.roofline_s) : "-");
         row.push_back(c.bound.empty() ? "-" : c.bound);
         std::string status =

@@ -7,6 +7,7 @@
 #include "app/audit/commands.h"
 #include "app/audit/output.h"
 #include "app/audit/table.h"
+#include "core/base/format.h"
 #include "core/spec/spec_io.h"
 #include "core/timings/io/registry.h"
 #include "core/timings/timings_json.h"

@@ -202,14 +202,14 @@ void plan_section(std::ostringstream& md, const AuditResult& r) {
         md << "| " << cell(f.name) << " | " << cell(f.value) << " | datasheet, unmeasured |\n";
     if (r.flops && r.hbm_bytes && *r.hbm_bytes > 0) {
         md << "| arithmetic intensity | "
-           << engineering(static_cast<double>(*r.flops) / static_cast<double>(*r.hbm_bytes),
-                          "FLOP/byte")
+           << format_si(static_cast<double>(*r.flops) / static_cast<double>(*r.hbm_bytes),
+                        "FLOP/byte")
            << " | modelled from the block mapping |\n";
         if (r.peak_flops_per_s && r.hbm_bytes_per_s && *r.peak_flops_per_s > 0 &&
             *r.hbm_bytes_per_s > 0) {
             const double compute = static_cast<double>(*r.flops) / *r.peak_flops_per_s;
             const double memory = static_cast<double>(*r.hbm_bytes) / *r.hbm_bytes_per_s;
-            md << "| roofline bound | " << engineering(std::max(compute, memory), "s") << " ("
+            md << "| roofline bound | " << format_seconds(std::max(compute, memory)) << " ("
                << (compute >= memory ? "compute" : "memory") << "-bound at the "
                << cell(r.peak_label) << " peak) | modelled, unmeasured |\n";
         }

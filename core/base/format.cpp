@@ -1,24 +1,65 @@
 #include "core/base/format.h"
 
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace tl {
+namespace {
 
-std::string engineering(double v, std::string_view unit, int digits) {
-    const char* prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
-    int i = 0;
-    while (v >= 1000 && i < 6) v /= 1000, ++i;
+constexpr std::string_view kNotANumber = "\xe2\x80\x94";  // an em dash
+
+std::string fixed(double v, int decimals) {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*g %s%.*s", digits, v, prefixes[i],
-                  static_cast<int>(unit.size()), unit.data());
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     return buf;
 }
 
+// `digits` significant digits in fixed notation, trailing zeros dropped: 2.50 -> 2.5.
+std::string significant(double v, int digits) {
+    const double a = std::fabs(v);
+    int decimals = digits - 1;
+    if (a > 0 && a < 1)  // 0.0123 keeps its three digits
+        decimals = std::min(12, digits - 1 + static_cast<int>(std::ceil(-std::log10(a))));
+    for (double p = 10; decimals > 0 && a >= p * (1 - 0.5 * std::pow(10.0, -digits)); p *= 10)
+        --decimals;
+    std::string s = fixed(v, decimals);
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
+    }
+    return s;
+}
+
+// Three significant digits, zeros kept: the width of a duration does not jump.
+std::string three(double v, std::string_view unit) {
+    const double a = std::fabs(v);
+    return fixed(v, a >= 99.95 ? 0 : a >= 9.995 ? 1 : 2) + " " + std::string(unit);
+}
+
+}  // namespace
+
+std::string format_si(double v, std::string_view unit, int digits) {
+    static constexpr std::array<std::pair<double, const char*>, 7> kPrefixes{
+        {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}}};
+    if (!std::isfinite(v)) return std::string(kNotANumber);
+    if (v == 0) return "0 " + std::string(unit);
+    // A value that rounds up to the next prefix is written with it: 999.97 k -> 1 M.
+    const double round_up = 1 - 0.5 * std::pow(10.0, -digits);
+    for (const auto& [scale, prefix] : kPrefixes)
+        if (std::fabs(v) >= scale * round_up)
+            return significant(v / scale, digits) + " " + prefix + std::string(unit);
+    return significant(v, digits) + " " + std::string(unit);
+}
+
 std::string format_bytes(std::int64_t bytes) {
-    std::string out = std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+    std::string out = std::to_string(bytes) + (bytes == 1 || bytes == -1 ? " byte" : " bytes");
     constexpr std::int64_t kKiB = 1024, kMiB = kKiB * 1024, kGiB = kMiB * 1024;
-    if (bytes < kKiB) return out;
-    const std::int64_t unit = bytes >= kGiB ? kGiB : bytes >= kMiB ? kMiB : kKiB;
+    const std::int64_t a = bytes < 0 ? -(bytes + 1) + 1 : bytes;  // no overflow at INT64_MIN
+    if (a < kKiB) return out;
+    const std::int64_t unit = a >= kGiB ? kGiB : a >= kMiB ? kMiB : kKiB;
     const char* name = unit == kGiB ? "GiB" : unit == kMiB ? "MiB" : "KiB";
     char buf[48];
     if (bytes % unit == 0)
@@ -26,6 +67,54 @@ std::string format_bytes(std::int64_t bytes) {
     else
         std::snprintf(buf, sizeof buf, " (%.1f %s)", static_cast<double>(bytes) / unit, name);
     return out + buf;
+}
+
+std::string format_bytes_short(std::int64_t bytes) {
+    static constexpr std::array<const char*, 5> kUnits{"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = static_cast<double>(bytes);
+    std::size_t i = 0;
+    while (std::fabs(v) >= 1024 && i + 1 < kUnits.size()) v /= 1024, ++i;
+    if (i == 0 || std::fabs(v) >= 100) return fixed(v, 0) + " " + kUnits[i];
+    return significant(v, 3) + " " + kUnits[i];
+}
+
+std::string format_seconds(double s) {
+    if (!std::isfinite(s)) return std::string(kNotANumber);
+    const double a = std::fabs(s);
+    if (a == 0) return "0 s";
+    if (a < 0.9995e-6) return three(s * 1e9, "ns");
+    if (a < 0.9995e-3) return three(s * 1e6, "\xc2\xb5s");
+    if (a < 0.9995) return three(s * 1e3, "ms");
+    return three(s, "s");
+}
+
+std::string format_seconds_short(double s) {
+    std::string t = format_seconds(s);
+    const auto space = t.find(' ');
+    const auto dot = t.find('.');
+    if (dot == std::string::npos || space == std::string::npos || dot > space) return t;
+    std::size_t end = space;
+    while (end > dot + 1 && t[end - 1] == '0') --end;
+    if (end == dot + 1) end = dot;
+    return t.substr(0, end) + t.substr(space);
+}
+
+std::string format_percent(double fraction) {
+    if (!std::isfinite(fraction)) return std::string(kNotANumber);
+    const double v = fraction * 100;
+    if (v == 0) return "0%";
+    std::string t;
+    if (std::fabs(v) >= 9.95) {
+        t = fixed(v, 0);
+    } else if (std::fabs(v) >= 0.095) {
+        t = fixed(v, 1);
+        if (t.ends_with(".0")) t.resize(t.size() - 2);
+    } else {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.2g", v);
+        t = buf;
+    }
+    return t + "%";
 }
 
 }  // namespace tl

@@ -1,16 +1,30 @@
 #pragma once
-// Numbers for people: a value with an SI prefix on its unit.
+// Numbers for people, the same in the CLI, the reports and the charts. Every formatter keeps
+// the sign of a negative value and writes a value that is not finite as "—".
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace tl {
 
-// 1.97e14, "FLOP/s" -> "197 TFLOP/s"; 0.000698, "s" stays "0.000698 s" (no sub-unit prefixes).
-// `digits` significant digits.
-std::string engineering(double v, std::string_view unit, int digits = 3);
+// 1.97e14, "FLOP/s" -> "197 TFLOP/s"; 2.5e9, "FLOP" -> "2.5 GFLOP". `digits` significant
+// digits, trailing zeros dropped; values under 1 keep the plain unit (no milli prefixes):
+// durations go through format_seconds.
+std::string format_si(double v, std::string_view unit, int digits = 3);
 
 // "16777216 bytes (16 MiB)": a byte count with a readable binary unit when it has one.
 std::string format_bytes(std::int64_t bytes);
+
+// "3 MiB", "384 KiB", "900 B": short enough for a table column.
+std::string format_bytes_short(std::int64_t bytes);
+
+// "1.12 ms", "850 ns", "2.50 s": three significant digits and the unit that fits.
+std::string format_seconds(double s);
+
+// format_seconds without trailing zeros, for axis ticks: "10 ms", "2.5 µs".
+std::string format_seconds_short(double s);
+
+// 0.027 -> "2.7%", 0.03 -> "3%", 0.0004 -> "0.04%".
+std::string format_percent(double fraction);
 
 }  // namespace tl

@@ -4,6 +4,7 @@
 #include <new>
 
 #include "core/analysis/windows.h"
+#include "core/base/format.h"
 #include "core/interp/detail/data_gen.h"
 #include "core/interp/detail/grid_runner.h"
 #include "core/interp/detail/zero_unread.h"
@@ -30,20 +31,6 @@ std::int64_t interpreter_memory_bytes(const Instance& inst) {
     return total;
 }
 
-namespace {
-
-std::string bytes_text(std::int64_t b) {
-    const double mib = static_cast<double>(b) / (1024.0 * 1024.0);
-    char buf[64];
-    if (mib >= 1024)
-        std::snprintf(buf, sizeof buf, "%.1f GiB", mib / 1024);
-    else
-        std::snprintf(buf, sizeof buf, "%.1f MiB", mib);
-    return std::string(buf) + " (" + std::to_string(b) + " bytes)";
-}
-
-}  // namespace
-
 RunResult interpret(const Instance& inst, const KernelSpec& kernel, Uninitialized uninitialized,
                     Revisit revisit, std::int64_t seed, const RunOptions& options) {
     RunResult res;
@@ -51,8 +38,9 @@ RunResult interpret(const Instance& inst, const KernelSpec& kernel, Uninitialize
     res.memory_bytes = interpreter_memory_bytes(inst);
     if (res.memory_bytes > options.memory_limit_bytes) {
         res.errors.push_back({"", "", 0, 0,
-                              "the interpreter would need about " + bytes_text(res.memory_bytes) +
-                                  ", past the limit of " + bytes_text(options.memory_limit_bytes) +
+                              "the interpreter would need about " + format_bytes(res.memory_bytes) +
+                                  ", past the limit of " +
+                                  format_bytes(options.memory_limit_bytes) +
                                   ": use smaller shapes for the numerics check"});
         return res;
     }
@@ -81,7 +69,7 @@ RunResult interpret(const Instance& inst, const KernelSpec& kernel, Uninitialize
         res.ok = false;
         res.errors.push_back({"", "", 0, 0,
                               "out of memory while interpreting (estimated " +
-                                  bytes_text(res.memory_bytes) + "): use smaller shapes"});
+                                  format_bytes(res.memory_bytes) + "): use smaller shapes"});
     }
     return res;
 }

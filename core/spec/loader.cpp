@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 
+#include "core/base/format.h"
 #include "core/spec/detail/reader.h"
 #include "core/spec/json_path.h"
 #include "core/spec/spec_io.h"
@@ -294,12 +295,6 @@ void read_document(SpecReader& r, const Json& doc, Spec* spec) {
         if (r.expect_object(*j, "target_overrides")) spec->target_overrides = *j;
 }
 
-std::string mib(std::uintmax_t bytes) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
-    return buf;
-}
-
 }  // namespace
 
 LoadResult load_spec(std::string_view json_text, const std::string& file_name) {
@@ -326,8 +321,9 @@ LoadResult load_spec_file(const std::string& path) {
         return fail("cannot read the file: " + (ec ? ec.message() : "no such file"));
     if (fs::is_directory(status)) return fail("is a folder, not a spec file");
     const auto too_big = [&](std::uintmax_t size) {
-        return fail("the file is " + mib(size) + " (" + std::to_string(size) +
-                    " bytes); the limit for a spec file is " + mib(kMaxSpecFileBytes));
+        return fail("the file is " + format_bytes(static_cast<std::int64_t>(size)) +
+                    "; the limit for a spec file is " +
+                    format_bytes_short(static_cast<std::int64_t>(kMaxSpecFileBytes)));
     };
     if (const auto size = fs::file_size(path, ec); !ec && size > kMaxSpecFileBytes)
         return too_big(size);

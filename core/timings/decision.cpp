@@ -1,5 +1,7 @@
 #include "core/timings/decision.h"
 
+#include "core/base/format.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -102,36 +104,6 @@ void write_sentence(const std::vector<TimingRecord>& records, Decision& d) {
 }
 
 }  // namespace
-
-std::string format_seconds(double s) {
-    const double a = std::fabs(s);
-    const auto three = [](double v, const char* unit) {
-        const int digits = v >= 100 ? 0 : v >= 10 ? 1 : 2;
-        return fixed(v, digits) + " " + unit;
-    };
-    if (a == 0) return "0 s";
-    if (a < 1e-6) return three(s * 1e9, "ns");
-    if (a < 1e-3) return three(s * 1e6, "\xc2\xb5s");
-    if (a < 1) return three(s * 1e3, "ms");
-    return three(s, "s");
-}
-
-std::string format_percent(double fraction) {
-    const double v = fraction * 100;
-    if (v == 0) return "0%";
-    std::string t;
-    if (std::fabs(v) >= 10) {
-        t = fixed(v, 0);
-    } else if (std::fabs(v) >= 0.1) {
-        t = fixed(v, 1);
-        if (t.ends_with(".0")) t.resize(t.size() - 2);
-    } else {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.2g", v);
-        t = buf;
-    }
-    return t + "%";
-}
 
 std::optional<double> end_to_end_speedup(double share, double speedup) {
     if (!(share >= 0 && share <= 1) || !(speedup > 0) || !std::isfinite(speedup))

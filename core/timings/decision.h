@@ -51,9 +51,4 @@ std::optional<double> end_to_end_speedup(double share, double speedup);
 // other record of that kernel is listed in `excluded` with the reason.
 Decision decide(const std::vector<TimingRecord>& records, const DecisionConfig& config = {});
 
-// "1.12 ms", "850 ns", "2.5 s".
-std::string format_seconds(double s);
-// 0.027 -> "2.7%", 0.03 -> "3%", 0.0004 -> "0.04%".
-std::string format_percent(double fraction);
-
 }  // namespace tl

@@ -283,7 +283,7 @@ TEST(SpecFile, TooLargeIsRefusedBeforeReading) {
     const auto r = load_spec_file(path.string());
     ASSERT_EQ(r.errors.size(), 1u);
     EXPECT_EQ(r.errors[0].message,
-              "the file is 70.0 MiB (73400320 bytes); the limit for a spec file is 64.0 MiB");
+              "the file is 73400320 bytes (70 MiB); the limit for a spec file is 64 MiB");
 }
 
 TEST(JsonPath, PathsAndPositions) {

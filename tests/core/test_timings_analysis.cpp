@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "core/base/format.h"
 #include "core/target/roofline.h"
 #include "core/timings/decision.h"
 #include "test_timings_util.h"

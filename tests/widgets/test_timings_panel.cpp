@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QUrl>
 
+#include "core/base/format.h"
 #include "core/timings/decision.h"
 #include "test_util.h"
 #include "timings_test_util.h"

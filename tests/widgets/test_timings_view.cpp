@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "core/analysis/analysis.h"
+#include "core/base/format.h"
 #include "core/kernels/flops.h"
 #include "core/plan/tile_plan.h"
 #include "core/spec/instance.h"

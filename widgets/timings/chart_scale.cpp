@@ -4,25 +4,11 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/base/format.h"
 #include "core/timings/decision.h"
 
 namespace tl::gui {
-namespace {
-
-std::string three_digits(double v) {
-    char buf[64];
-    const double a = std::fabs(v);
-    std::snprintf(buf, sizeof buf, "%.*f", a >= 100 ? 0 : a >= 10 ? 1 : 2, v);
-    std::string s = buf;
-    // 2.50 -> 2.5, 3.00 -> 3: fewer digits read faster on an axis.
-    if (s.find('.') != std::string::npos) {
-        while (s.back() == '0') s.pop_back();
-        if (s.back() == '.') s.pop_back();
-    }
-    return s;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 bool wants_log_scale(const std::vector<double>& values) {
     double lo = 0, hi = 0;
@@ -66,32 +52,9 @@ double failed_marker_value(const ValueRange& data, bool log) {
     return log ? data.hi * 1.35 : data.hi + (data.hi - data.lo) * 0.06;
 }
 
-std::string format_si(double value, const std::string& unit) {
-    static const std::pair<double, const char*> prefixes[] = {
-        {1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}};
-    if (!std::isfinite(value)) return "\xe2\x80\x94";
-    if (value == 0) return "0 " + unit;
-    for (const auto& [scale, prefix] : prefixes)
-        if (std::fabs(value) >= scale * 0.9995)
-            return three_digits(value / scale) + " " + prefix + unit;
-    return three_digits(value) + " " + unit;
-}
-
-std::string format_seconds_short(double s) {
-    std::string t = format_seconds(s);
-    const auto space = t.find(' ');
-    const auto dot = t.find('.');
-    if (dot == std::string::npos || space == std::string::npos || dot > space) return t;
-    std::size_t end = space;
-    while (end > dot + 1 && t[end - 1] == '0') --end;
-    if (end == dot + 1) end = dot;
-    return t.substr(0, end) + t.substr(space);
-}
-
 std::string format_intensity(double flop_per_byte) {
     if (std::isinf(flop_per_byte)) return "\xe2\x88\x9e FLOP/B";
-    if (flop_per_byte >= 1e4) return format_si(flop_per_byte, "FLOP/B");
-    return three_digits(flop_per_byte) + " FLOP/B";
+    return format_si(flop_per_byte, "FLOP/B");
 }
 
 CandidateLabels candidate_labels(const std::vector<const TimingRecord*>& records) {

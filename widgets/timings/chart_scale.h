@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/format.h"
 #include "core/timings/record.h"
 
 namespace tl::gui {
@@ -27,12 +28,6 @@ ValueRange padded_range(const std::vector<double>& values, bool log);
 // Where failed candidates are drawn: just above the top of the data, so they never sit on a
 // real time.
 double failed_marker_value(const ValueRange& data, bool log);
-
-// "1.23 TFLOP/s" (SI prefixes; `unit` after the prefix).
-std::string format_si(double value, const std::string& unit);
-
-// format_seconds without trailing zeros, for axis ticks: "10 ms", "2.5 µs".
-std::string format_seconds_short(double s);
 
 // "341 FLOP/B".
 std::string format_intensity(double flop_per_byte);

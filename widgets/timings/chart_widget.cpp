@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "core/base/format.h"
 #include "core/timings/decision.h"
 #include "widgets/timings/chart_content.h"
 #include "widgets/timings/chart_tickers.h"

@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 #include <cstdio>
 
+#include "core/base/format.h"
 #include "core/timings/decision.h"
 #include "core/timings/timings_summary.h"
 #include "widgets/timings/timings_style.h"

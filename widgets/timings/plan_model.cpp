@@ -5,6 +5,7 @@
 #include <QLocale>
 #include <cstdio>
 
+#include "core/base/format.h"
 #include "core/timings/decision.h"
 
 namespace tl::gui {

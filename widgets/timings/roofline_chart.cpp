@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/base/format.h"
 #include "core/target/roofline.h"
 #include "core/timings/timings_summary.h"
 #include "widgets/timings/chart_widget.h"

@@ -2,6 +2,7 @@
 
 #include <QBrush>
 
+#include "core/base/format.h"
 #include "core/timings/decision.h"
 #include "core/timings/timings_summary.h"
 #include "widgets/timings/chart_scale.h"

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "core/base/format.h"
 #include "core/timings/decision.h"
 #include "core/timings/timings_summary.h"
 #include "widgets/timings/chart_scale.h"

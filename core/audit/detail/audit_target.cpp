@@ -12,9 +12,9 @@ namespace tl {
 void describe_target(const TargetProfile& t, const Instance& inst, AuditResult& r) {
     for (const auto& [dtype, peak] : t.peak_flops)
         r.target_figures.push_back({std::string(to_string(dtype)) + " peak",
-                                    engineering(peak, is_float(dtype) ? "FLOP/s" : "OP/s", 4)});
+                                    format_si(peak, is_float(dtype) ? "FLOP/s" : "OP/s", 4)});
     if (t.hbm_bytes_per_s)
-        r.target_figures.push_back({"HBM bandwidth", engineering(*t.hbm_bytes_per_s, "B/s", 4)});
+        r.target_figures.push_back({"HBM bandwidth", format_si(*t.hbm_bytes_per_s, "B/s", 4)});
     const std::string mem(t.scratch_memory_name());
     if (t.vmem_bytes) r.target_figures.push_back({mem + " per core", format_bytes(*t.vmem_bytes)});
     if (t.vmem_limit_bytes)
