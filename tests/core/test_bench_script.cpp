@@ -2,8 +2,11 @@
 // numpy stand-in for jax (which interprets pallas_call over the grid and logs the calls), and
 // its CSV imported through the core's importer.
 #include <cmath>
+#include <fstream>
 #include <map>
+#include <sstream>
 
+#include "core/plan/bench_runtime.h"
 #include "core/plan/bench_script.h"
 #include "core/target/target.h"
 #include "core/timings/io/registry.h"
@@ -427,6 +430,27 @@ TEST(BenchScript, CandidatesAndFeaturesTheScriptCannotEmit) {
     const BenchScript choice = emit_bench_script(bad, target("tpu-v5e"), {{{"bk", 8}}});
     EXPECT_NE(all(choice.errors).find("kernel.accumulator"), std::string::npos)
         << all(choice.errors);
+}
+
+std::string source_file(const std::string& path) {
+    std::ifstream in(std::string(TILELENS_SOURCE_DIR) + "/" + path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+TEST(BenchScript, FixedPartsAreTheirPythonFilesByteForByte) {
+    const std::string header = source_file("core/plan/python/bench_header.py");
+    const std::string runtime = source_file("core/plan/python/bench_runtime.py");
+    ASSERT_FALSE(header.empty());
+    ASSERT_FALSE(runtime.empty());
+    EXPECT_EQ(bench::bench_header(), header);
+    EXPECT_EQ(bench::bench_runtime(), runtime);
+    const BenchScript script = emit_bench_script(load(matmul_spec(64, 48, 32, 16, 16, 16)),
+                                                 target("tpu-v5e"), {{{"bm", 32}}});
+    ASSERT_TRUE(script.errors.empty()) << script.errors.front();
+    EXPECT_EQ(script.text.rfind(header, 0), 0u) << "the script starts with the header";
+    EXPECT_NE(script.text.find(runtime), std::string::npos);
 }
 
 }  // namespace
