@@ -99,6 +99,7 @@ GridRun run_grid(const Instance& inst, Body& body, const std::vector<Buffer>& in
             if (!s.eval(coords.data(), g, p, run.errors)) return run;
             // The copy is skipped when the block index repeats (docs/semantics.md).
             if (!s.same_as_previous()) {
+                if (options.on_input_copy) options.on_input_copy(in_ops[i], p);
                 s.locate();
                 s.load(true);
                 if (!s.interior()) run.read_padding[i] = true;

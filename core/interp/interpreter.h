@@ -29,6 +29,9 @@ struct RunOptions {
     // Refuse instances whose estimated interpreter memory is larger (bytes).
     std::int64_t memory_limit_bytes = std::int64_t{4} << 30;
     bool reference = true;  // compute the references (off: the tiled run alone)
+    // Called with (operand index, program) each time an input block is copied in; the
+    // pipeline's trace, which the tests hold against the analysis's is_copy.
+    std::function<void(int, std::int64_t)> on_input_copy;
 };
 
 // Which visit wrote each element of one output back. Compact: one entry per block cell when
