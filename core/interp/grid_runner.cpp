@@ -1,5 +1,7 @@
 #include "core/interp/detail/grid_runner.h"
 
+#include <optional>
+
 #include "core/interp/detail/block_slot.h"
 #include "core/interp/fill.h"
 
@@ -26,40 +28,82 @@ GridRun run_kernel(const Instance& inst, const KernelSpec& kernel,
     return run_grid(inst, *body, inputs, fills, revisit, options);
 }
 
-GridRun run_grid(const Instance& inst, Body& body, const std::vector<Buffer>& inputs,
-                 const Fills& fills, Revisit revisit, const RunOptions& options) {
-    GridRun run;
-    std::vector<int> in_ops, out_ops;
-    split_operands(inst, in_ops, out_ops);
+namespace {
+
+// The operands the grid runner cannot hold, as an error; empty when all fit.
+std::optional<Diagnostic> unsupported_operand(const Instance& inst) {
     for (std::size_t i = 0; i < inst.operands.size(); ++i) {
         const auto& op = inst.operands[i];
         if (op.rank() >= 1 && op.rank() <= kMaxRank && op.block.size() == op.shape.size()) continue;
-        run.errors.push_back({"", "operands[" + std::to_string(i) + "].shape", 0, 0,
-                              "the interpreter handles ranks 1 to 4 with one block entry per "
-                              "dimension; '" +
-                                  op.name + "' has rank " + std::to_string(op.rank())});
-        return run;
+        return Diagnostic{"", "operands[" + std::to_string(i) + "].shape", 0, 0,
+                          "the interpreter handles ranks 1 to 4 with one block entry per "
+                          "dimension; '" +
+                              op.name + "' has rank " + std::to_string(op.rank())};
     }
+    return std::nullopt;
+}
 
-    std::vector<BlockSlot> ins, outs;
+std::vector<BlockSlot> input_slots(const Instance& inst, const std::vector<int>& in_ops,
+                                   const std::vector<Buffer>& inputs, const Fills& fills) {
+    std::vector<BlockSlot> ins;
     ins.reserve(in_ops.size());
-    outs.reserve(out_ops.size());
     for (std::size_t i = 0; i < in_ops.size(); ++i) {
         const auto& op = inst.operands[static_cast<std::size_t>(in_ops[i])];
         // The body never writes its inputs; the cast only lets both roles share BlockSlot.
         auto* data = const_cast<std::byte*>(static_cast<const std::byte*>(inputs[i].raw()));
         ins.emplace_back(op, in_ops[i], data, fills.pad);
     }
+    return ins;
+}
+
+// Allocates and fills the output arrays in `run` and returns their slots.
+std::vector<BlockSlot> output_slots(const Instance& inst, const std::vector<int>& out_ops,
+                                    const Fills& fills, GridRun& run) {
     for (int o : out_ops) {
         const auto& op = inst.operands[static_cast<std::size_t>(o)];
         run.outputs.emplace_back(op.dtype, op.shape);
         fill(run.outputs.back(), fills.out);
         run.writers.push_back(make_writer_record(op));
     }
+    std::vector<BlockSlot> outs;
+    outs.reserve(out_ops.size());
     for (std::size_t i = 0; i < out_ops.size(); ++i) {
         const auto& op = inst.operands[static_cast<std::size_t>(out_ops[i])];
         outs.emplace_back(op, out_ops[i], static_cast<std::byte*>(run.outputs[i].raw()), fills.out);
     }
+    return outs;
+}
+
+// The next grid coordinate in iteration order (last axis fastest).
+void next_program(std::vector<std::int64_t>& coords, const std::vector<std::int64_t>& grid) {
+    for (auto a = coords.size(); a-- > 0;) {
+        if (++coords[a] < grid[a]) return;
+        coords[a] = 0;
+    }
+}
+
+// Writes the output block back and records which visit wrote which elements.
+void end_output_visit(BlockSlot& s, WriterRecord& rec) {
+    s.write_back();
+    const auto id = static_cast<std::int32_t>(rec.visits.size());
+    rec.visits.push_back({s.visit_first, s.visit_last});
+    record_write(rec, s, id);
+    s.in_visit = false;
+}
+
+}  // namespace
+
+GridRun run_grid(const Instance& inst, Body& body, const std::vector<Buffer>& inputs,
+                 const Fills& fills, Revisit revisit, const RunOptions& options) {
+    GridRun run;
+    if (auto error = unsupported_operand(inst)) {
+        run.errors.push_back(std::move(*error));
+        return run;
+    }
+    std::vector<int> in_ops, out_ops;
+    split_operands(inst, in_ops, out_ops);
+    std::vector<BlockSlot> ins = input_slots(inst, in_ops, inputs, fills);
+    std::vector<BlockSlot> outs = output_slots(inst, out_ops, fills, run);
     run.read_padding.assign(ins.size(), false);
 
     std::vector<BlockView> in_views(ins.size()), out_views(outs.size());
@@ -69,24 +113,10 @@ GridRun run_grid(const Instance& inst, Body& body, const std::vector<Buffer>& in
     const std::int64_t total = inst.programs();
     const std::int64_t step = std::max<std::int64_t>(1, total / 200);
 
-    const auto end_visit = [&](std::size_t i) {
-        BlockSlot& s = outs[i];
-        s.write_back();
-        WriterRecord& rec = run.writers[i];
-        const auto id = static_cast<std::int32_t>(rec.visits.size());
-        rec.visits.push_back({s.visit_first, s.visit_last});
-        record_write(rec, s, id);
-        s.in_visit = false;
-    };
+    const auto end_visit = [&](std::size_t i) { end_output_visit(outs[i], run.writers[i]); };
 
     for (std::int64_t p = 0; p < total; ++p) {
-        if (p > 0) {
-            for (int a = g - 1; a >= 0; --a) {
-                const auto au = static_cast<std::size_t>(a);
-                if (++coords[au] < inst.grid[au]) break;
-                coords[au] = 0;
-            }
-        }
+        if (p > 0) next_program(coords, inst.grid);
         if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
             run.cancelled = true;
             run.errors.push_back({"", "", 0, 0,

@@ -143,6 +143,103 @@ std::string padding_inputs(const Instance& inst, const RunResult& run) {
     return s;
 }
 
+// Why element i of output o differs: never written, a visit that started from uninitialised
+// memory, padding that reached it, or a wrong value.
+Cause cause_of(const RunResult& run, std::size_t o, std::int64_t i, double fill,
+               bool any_padding_read, const CauseEvidence* evidence) {
+    const Buffer& out = run.outputs[o];
+    const double v = out.get(i);
+    if (run.writers[o].visit_at(i) < 0) return Cause::Uninitialized;
+    if (evidence) {
+        if (!out.same_value(i, evidence->other_output[o])) return Cause::Uninitialized;
+        if (!out.same_value(i, evidence->other_padding[o])) return Cause::Padding;
+        return Cause::Value;
+    }
+    if (v == fill || (std::isnan(v) && std::isnan(fill) && !any_padding_read))
+        return Cause::Uninitialized;
+    if (any_padding_read && (std::isnan(v) || v == fill)) return Cause::Padding;
+    return Cause::Value;
+}
+
+// The mismatching elements of output o, grouped by cause.
+std::array<Group, 3> group_mismatches(const Instance& inst, const RunResult& run, std::size_t o,
+                                      const OutputComparison& cmp, Uninitialized uninitialized,
+                                      const CauseEvidence* evidence) {
+    bool any_padding_read = false;
+    for (bool b : run.input_read_padding) any_padding_read = any_padding_read || b;
+    const Buffer& out = run.outputs[o];
+    const Buffer& ref = run.references[o];
+    const auto& op = inst.operands[static_cast<std::size_t>(run.output_operands[o])];
+    const double fill = fill_value_as_double(op.dtype, uninitialized);
+    std::array<Group, 3> groups;
+    for (std::int64_t i = cmp.first; i >= 0 && i < out.size(); ++i) {
+        if (!cmp.mismatch[static_cast<std::size_t>(i)]) continue;
+        const Cause cause = cause_of(run, o, i, fill, any_padding_read, evidence);
+        Group& g = groups[static_cast<std::size_t>(cause)];
+        if (g.count++ == 0) g.first = i;
+        if (run.writers[o].visit_at(i) < 0) ++g.never_written;
+        const double err = std::abs(out.get(i) - ref.get(i));
+        const double rel = err / std::abs(ref.get(i));
+        if (std::isnan(err) || std::isnan(g.max_abs)) {
+            g.max_abs = g.max_rel = std::nan("");
+        } else {
+            g.max_abs = std::max(g.max_abs, err);
+            g.max_rel = std::max(g.max_rel, rel);
+        }
+    }
+    return groups;
+}
+
+// The finding for one group: what differs, where, who wrote it, and the likely fix.
+Finding mismatch_finding(const Instance& inst, const KernelSpec& kernel, const RunResult& run,
+                         std::size_t o, Cause cause, const Group& g, Revisit revisit) {
+    const Buffer& out = run.outputs[o];
+    const Buffer& ref = run.references[o];
+    const auto& op = inst.operands[static_cast<std::size_t>(run.output_operands[o])];
+    Finding f;
+    f.kind = FindingKind::NumericalMismatch;
+    f.severity = Severity::Error;
+    f.operand = op.name;
+    f.count = g.count;
+    f.element = out.unravel(g.first);
+    f.cause = cause == Cause::Uninitialized ? "uninitialized"
+              : cause == Cause::Padding     ? "padding"
+                                            : "value";
+    const std::int32_t visit = run.writers[o].visit_at(g.first);
+    std::string msg = std::to_string(g.count) + " of " + std::to_string(out.size()) +
+                      " elements of '" + op.name + "' differ from the reference (max abs error " +
+                      num(g.max_abs) + ", max rel error " + num(g.max_rel) + "); first " + op.name +
+                      "[" + list_text(f.element) + "] = " + num(out.get(g.first)) + ", expected " +
+                      num(ref.get(g.first));
+    if (visit >= 0) {
+        f.program.assign(static_cast<std::size_t>(inst.grid_rank()), 0);
+        inst.unravel(run.writers[o].visits[static_cast<std::size_t>(visit)].last_program,
+                     f.program.data());
+        msg += ", written back by program (" + list_text(f.program) + ")";
+    }
+    if (cause == Cause::Uninitialized && visit < 0) {
+        msg += ". No program writes it back, so it keeps uninitialised memory";
+        if (g.never_written < g.count)
+            msg += " (" + std::to_string(g.count - g.never_written) +
+                   " more come from visits that started from uninitialised memory)";
+        msg +=
+            ": make the grid cover every block, e.g. cdiv(dim, block) for each grid size, and "
+            "check the output's index map";
+    } else if (cause == Cause::Uninitialized) {
+        msg +=
+            ". The visit that wrote it back started from uninitialised memory and the value "
+            "depends on it: " +
+            reduction_fix(inst, kernel, revisit);
+    } else if (cause == Cause::Padding) {
+        msg += ". Padding read past the edge of " + padding_inputs(inst, run) +
+               " reached valid outputs: " + padding_fix(inst, kernel, run);
+    } else {
+        msg += ". The kernel computes a different value: " + value_fix(inst, kernel, run);
+    }
+    f.message = msg;
+    return f;
+}
+
 }  // namespace
 
 std::vector<Finding> compare_outputs(const Instance& inst, const KernelSpec& kernel,
@@ -151,94 +248,16 @@ std::vector<Finding> compare_outputs(const Instance& inst, const KernelSpec& ker
                                      const CauseEvidence* evidence,
                                      std::vector<OutputComparison>* comparisons) {
     std::vector<Finding> findings;
-    bool any_padding_read = false;
-    for (bool b : run.input_read_padding) any_padding_read = any_padding_read || b;
     for (std::size_t o = 0; o < run.outputs.size() && o < run.references.size(); ++o) {
-        const Buffer& out = run.outputs[o];
-        const Buffer& ref = run.references[o];
         const auto& op = inst.operands[static_cast<std::size_t>(run.output_operands[o])];
-        OutputComparison cmp =
-            compare_output(out, ref, output_tolerance(inst, tolerance, &kernel, run, o));
+        OutputComparison cmp = compare_output(run.outputs[o], run.references[o],
+                                              output_tolerance(inst, tolerance, &kernel, run, o));
         cmp.operand = op.name;
-        std::array<Group, 3> groups;
-        const double fill = fill_value_as_double(op.dtype, uninitialized);
-        for (std::int64_t i = cmp.first; i >= 0 && i < out.size(); ++i) {
-            if (!cmp.mismatch[static_cast<std::size_t>(i)]) continue;
-            const std::int32_t visit = run.writers[o].visit_at(i);
-            const double v = out.get(i);
-            Cause cause = Cause::Value;
-            if (visit < 0) {
-                cause = Cause::Uninitialized;
-            } else if (evidence) {
-                if (!out.same_value(i, evidence->other_output[o]))
-                    cause = Cause::Uninitialized;
-                else if (!out.same_value(i, evidence->other_padding[o]))
-                    cause = Cause::Padding;
-            } else if (v == fill || (std::isnan(v) && std::isnan(fill) && !any_padding_read)) {
-                cause = Cause::Uninitialized;
-            } else if (any_padding_read && (std::isnan(v) || v == fill)) {
-                cause = Cause::Padding;
-            }
-            Group& g = groups[static_cast<std::size_t>(cause)];
-            if (g.count++ == 0) g.first = i;
-            if (visit < 0) ++g.never_written;
-            const double err = std::abs(v - ref.get(i));
-            const double rel = err / std::abs(ref.get(i));
-            if (std::isnan(err) || std::isnan(g.max_abs)) {
-                g.max_abs = g.max_rel = std::nan("");
-            } else {
-                g.max_abs = std::max(g.max_abs, err);
-                g.max_rel = std::max(g.max_rel, rel);
-            }
-        }
-        for (std::size_t c = 0; c < groups.size(); ++c) {
-            const Group& g = groups[c];
-            if (g.count == 0) continue;
-            const auto cause = static_cast<Cause>(c);
-            Finding f;
-            f.kind = FindingKind::NumericalMismatch;
-            f.severity = Severity::Error;
-            f.operand = op.name;
-            f.count = g.count;
-            f.element = out.unravel(g.first);
-            f.cause = cause == Cause::Uninitialized ? "uninitialized"
-                      : cause == Cause::Padding     ? "padding"
-                                                    : "value";
-            const std::int32_t visit = run.writers[o].visit_at(g.first);
-            std::string msg = std::to_string(g.count) + " of " + std::to_string(out.size()) +
-                              " elements of '" + op.name +
-                              "' differ from the reference (max abs error " + num(g.max_abs) +
-                              ", max rel error " + num(g.max_rel) + "); first " + op.name + "[" +
-                              list_text(f.element) + "] = " + num(out.get(g.first)) +
-                              ", expected " + num(ref.get(g.first));
-            if (visit >= 0) {
-                f.program.assign(static_cast<std::size_t>(inst.grid_rank()), 0);
-                inst.unravel(run.writers[o].visits[static_cast<std::size_t>(visit)].last_program,
-                             f.program.data());
-                msg += ", written back by program (" + list_text(f.program) + ")";
-            }
-            if (cause == Cause::Uninitialized && visit < 0) {
-                msg += ". No program writes it back, so it keeps uninitialised memory";
-                if (g.never_written < g.count)
-                    msg += " (" + std::to_string(g.count - g.never_written) +
-                           " more come from visits that started from uninitialised memory)";
-                msg +=
-                    ": make the grid cover every block, e.g. cdiv(dim, block) for each grid "
-                    "size, and check the output's index map";
-            } else if (cause == Cause::Uninitialized) {
-                msg +=
-                    ". The visit that wrote it back started from uninitialised memory and "
-                    "the value depends on it: " +
-                    reduction_fix(inst, kernel, revisit);
-            } else if (cause == Cause::Padding) {
-                msg += ". Padding read past the edge of " + padding_inputs(inst, run) +
-                       " reached valid outputs: " + padding_fix(inst, kernel, run);
-            } else {
-                msg += ". The kernel computes a different value: " + value_fix(inst, kernel, run);
-            }
-            f.message = msg;
-            findings.push_back(std::move(f));
-        }
+        const auto groups = group_mismatches(inst, run, o, cmp, uninitialized, evidence);
+        for (std::size_t c = 0; c < groups.size(); ++c)
+            if (groups[c].count > 0)
+                findings.push_back(mismatch_finding(inst, kernel, run, o, static_cast<Cause>(c),
+                                                    groups[c], revisit));
         if (comparisons) comparisons->push_back(std::move(cmp));
     }
     return findings;

@@ -136,41 +136,33 @@ std::vector<TileParam> tile_params(const Spec& spec, const Instance& base) {
     return out;
 }
 
-PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
-    PlanOutcome out;
-    const std::string target_id = options.target.value_or(spec.target_id());
-    const ResolveResult base = resolve(spec);
-    out.errors = base.errors;
-    const auto profile = resolve_target(builtin_targets(), target_id, spec.target_overrides,
-                                        &out.errors, options.target ? "--target" : "target");
-    if (!base.instance || !profile || !out.errors.empty()) return out;
-    if (profile->kind == TargetKind::Interpret) {
-        out.errors.push_back({"", options.target ? "--target" : "target", 0, 0,
-                              "the interpret target has no hardware to plan for; pass --target "
-                              "with one of: " +
-                                  [] {
-                                      std::string ids;
-                                      for (const auto& id : builtin_targets().ids())
-                                          if (id != "interpret")
-                                              ids += (ids.empty() ? "" : ", ") + id;
-                                      return ids;
-                                  }()});
-        return out;
-    }
+namespace {
 
+// The error for the interpret target, which has no hardware to plan for.
+Diagnostic interpret_target_error(const PlanOptions& options) {
+    std::string ids;
+    for (const auto& id : builtin_targets().ids())
+        if (id != "interpret") ids += (ids.empty() ? "" : ", ") + id;
+    return {"", options.target ? "--target" : "target", 0, 0,
+            "the interpret target has no hardware to plan for; pass --target with one of: " + ids};
+}
+
+// The plan's header: tile params, the fixed params, the roof, and notes on what is missing.
+TilePlan plan_header(const Spec& spec, const Instance& base, const TargetProfile& profile,
+                     const std::string& target_id) {
     TilePlan plan;
     plan.spec = spec.name;
     plan.target = target_id;
-    plan.tile_params = tile_params(spec, *base.instance);
+    plan.tile_params = tile_params(spec, base);
     for (const auto& [name, value] : spec.params) {
         const bool tile = std::any_of(plan.tile_params.begin(), plan.tile_params.end(),
                                       [&](const TileParam& p) { return p.name == name; });
         if (!tile) plan.fixed[name] = value;
     }
-    const RooflinePeak peak = roofline_peak(*profile, *base.instance);
+    const RooflinePeak peak = roofline_peak(profile, base);
     plan.peak_flops = peak.flops_per_s;
     plan.peak_label = peak.label;
-    plan.hbm_bytes_per_s = profile->hbm_bytes_per_s;
+    plan.hbm_bytes_per_s = profile.hbm_bytes_per_s;
     if (!plan.hbm_bytes_per_s)
         plan.notes.push_back("no HBM bandwidth figure for " + target_id +
                              ": no roofline bound; set target_overrides.hbm_bytes_per_s");
@@ -178,8 +170,13 @@ PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
         plan.notes.push_back(
             "no tile params: no param sizes a block dimension on its own (write block_shape "
             "entries as params, e.g. [\"bm\", \"bk\"]); only the spec's own tiling is listed");
+    return plan;
+}
 
-    // Every combination, odometer order (last param fastest), up to the budget.
+// Examines every combination of tile values in odometer order (last param fastest), up to
+// the budget; false when cancelled.
+bool examine_all(const Spec& spec, const TargetProfile& profile, const PlanOptions& options,
+                 TilePlan& plan) {
     std::vector<std::size_t> at(plan.tile_params.size(), 0);
     std::int64_t combinations = 1;
     for (const auto& p : plan.tile_params)
@@ -190,10 +187,7 @@ PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
     for (bool more = true; more && examined < options.max_combinations; ++examined) {
         if (options.progress && examined > 0)
             options.progress(static_cast<int>(examined), to_examine);
-        if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
-            out.cancelled = true;
-            return out;
-        }
+        if (options.cancel && options.cancel->load(std::memory_order_relaxed)) return false;
         ParamMap tiles;
         bool own = true;
         for (std::size_t i = 0; i < at.size(); ++i) {
@@ -201,7 +195,7 @@ PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
             tiles[p.name] = p.values[at[i]];
             own = own && p.values[at[i]] == p.spec_value;
         }
-        auto result = examine(spec, *profile, tiles, plan, options);
+        auto result = examine(spec, profile, tiles, plan, options);
         if (auto* c = std::get_if<PlanCandidate>(&result)) {
             c->is_spec = own;
             plan.candidates.push_back(std::move(*c));
@@ -223,6 +217,28 @@ PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
                              std::to_string(combinations) +
                              " combinations not examined (the planner stops at " +
                              std::to_string(options.max_combinations) + ")");
+    return true;
+}
+
+}  // namespace
+
+PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
+    PlanOutcome out;
+    const std::string target_id = options.target.value_or(spec.target_id());
+    const ResolveResult base = resolve(spec);
+    out.errors = base.errors;
+    const auto profile = resolve_target(builtin_targets(), target_id, spec.target_overrides,
+                                        &out.errors, options.target ? "--target" : "target");
+    if (!base.instance || !profile || !out.errors.empty()) return out;
+    if (profile->kind == TargetKind::Interpret) {
+        out.errors.push_back(interpret_target_error(options));
+        return out;
+    }
+    TilePlan plan = plan_header(spec, *base.instance, *profile, target_id);
+    if (!examine_all(spec, *profile, options, plan)) {
+        out.cancelled = true;
+        return out;
+    }
     std::stable_sort(plan.candidates.begin(), plan.candidates.end(), faster);
     out.plan = std::move(plan);
     return out;

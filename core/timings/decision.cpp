@@ -111,25 +111,33 @@ std::optional<double> end_to_end_speedup(double share, double speedup) {
     return 1.0 / ((1.0 - share) + share / speedup);
 }
 
-Decision decide(const std::vector<TimingRecord>& records, const DecisionConfig& config) {
-    Decision d;
-    d.threshold = config.threshold;
+namespace {
+
+// The kernel to decide for: the configured one, or the only one with candidate timings.
+// False (with the sentence set) when there is none or several.
+bool choose_kernel(const std::vector<TimingRecord>& records, const DecisionConfig& config,
+                   Decision& d) {
     if (config.kernel) {
         d.kernel = *config.kernel;
-    } else {
-        std::set<std::string> kernels;
-        for (const auto& r : records)
-            if (r.kernel && r.impl == config.candidate_impl) kernels.insert(*r.kernel);
-        if (kernels.size() != 1) {
-            d.sentence = kernels.empty()
-                             ? "no " + config.candidate_impl + " timings: nothing to decide"
-                             : "timings of several kernels (" + join_set(kernels) +
-                                   "): name the kernel to decide for";
-            return d;
-        }
-        d.kernel = *kernels.begin();
+        return true;
     }
+    std::set<std::string> kernels;
+    for (const auto& r : records)
+        if (r.kernel && r.impl == config.candidate_impl) kernels.insert(*r.kernel);
+    if (kernels.size() == 1) {
+        d.kernel = *kernels.begin();
+        return true;
+    }
+    d.sentence = kernels.empty() ? "no " + config.candidate_impl + " timings: nothing to decide"
+                                 : "timings of several kernels (" + join_set(kernels) +
+                                       "): name the kernel to decide for";
+    return false;
+}
 
+// The records of the kernel that can be compared: every other one is listed in d.excluded
+// with the reason. False (with the sentence set) when they come from several targets.
+bool usable_records(const std::vector<TimingRecord>& records, const DecisionConfig& config,
+                    Decision& d, std::vector<std::size_t>& usable) {
     std::vector<std::optional<std::string>> reason(records.size());
     std::vector<std::size_t> mine;
     for (std::size_t i = 0; i < records.size(); ++i) {
@@ -141,7 +149,6 @@ Decision decide(const std::vector<TimingRecord>& records, const DecisionConfig& 
         for (std::size_t i : mine)
             if (reason[i]) d.excluded.push_back({i, *reason[i]});
     };
-
     if (config.target) {
         d.target = *config.target;
     } else {
@@ -152,7 +159,7 @@ Decision decide(const std::vector<TimingRecord>& records, const DecisionConfig& 
             list_excluded();
             d.sentence = "timings of " + d.kernel + " from several targets (" + join_set(targets) +
                          "): choose one target to decide for";
-            return d;
+            return false;
         }
         if (!targets.empty()) d.target = *targets.begin();
     }
@@ -165,10 +172,17 @@ Decision decide(const std::vector<TimingRecord>& records, const DecisionConfig& 
             reason[i] = "measured on " + *t + ", not " + d.target;
     }
     list_excluded();
+    for (std::size_t i : mine)
+        if (!reason[i]) usable.push_back(i);
+    return true;
+}
 
+// The best candidate, the runner-up (and whether they tie) and the fastest baseline.
+// False (with the sentence set) when no candidate is usable.
+bool rank_candidates(const std::vector<TimingRecord>& records, const DecisionConfig& config,
+                     const std::vector<std::size_t>& usable, Decision& d) {
     std::vector<std::size_t> candidates, baselines;
-    for (std::size_t i : mine) {
-        if (reason[i]) continue;
+    for (std::size_t i : usable) {
         const std::string& impl = *records[i].impl;
         if (impl == config.candidate_impl)
             candidates.push_back(i);
@@ -184,7 +198,7 @@ Decision decide(const std::vector<TimingRecord>& records, const DecisionConfig& 
         d.sentence = "no verified, measured " + config.candidate_impl + " timing of " + d.kernel +
                      (d.target.empty() ? "" : " on " + d.target) + ": nothing to decide (" +
                      std::to_string(d.excluded.size()) + " record(s) excluded)";
-        return d;
+        return false;
     }
     d.best = candidates[0];
     const TimingRecord& best = records[*d.best];
@@ -203,6 +217,18 @@ Decision decide(const std::vector<TimingRecord>& records, const DecisionConfig& 
         d.baseline_impl = *records[*d.baseline].impl;
         d.speedup = *records[*d.baseline].median_s / *best.median_s;
     }
+    return true;
+}
+
+}  // namespace
+
+Decision decide(const std::vector<TimingRecord>& records, const DecisionConfig& config) {
+    Decision d;
+    d.threshold = config.threshold;
+    std::vector<std::size_t> usable;
+    if (!choose_kernel(records, config, d) || !usable_records(records, config, d, usable) ||
+        !rank_candidates(records, config, usable, d))
+        return d;
     d.share = find_share(records, d, config);
     if (d.speedup && d.share) {
         d.end_to_end_speedup = end_to_end_speedup(*d.share, *d.speedup);

@@ -26,39 +26,100 @@ std::int32_t Coverage::count_at(std::span<const std::int64_t> element) const {
     return counts[static_cast<std::size_t>(cell)];
 }
 
-Coverage build_coverage(const ResolvedOperand& op, const OpData& od,
-                        const std::vector<std::int64_t>& weight, Diagnostics& errors,
-                        int op_index) {
-    const int r = od.rank;
-    Coverage c;
-    c.breaks.resize(static_cast<std::size_t>(r));
-    for (int d = 0; d < r; ++d) {
-        auto& b = c.breaks[static_cast<std::size_t>(d)];
-        b.push_back(0);
-        b.push_back(std::max<std::int64_t>(op.shape[static_cast<std::size_t>(d)], 0));
-    }
-    auto counted = [&](std::int32_t b) {
-        return weight[static_cast<std::size_t>(b)] > 0 && !od.oob[static_cast<std::size_t>(b)];
-    };
+namespace {
+
+using Sizes = std::vector<std::int64_t>;
+
+std::size_t at(std::int64_t i) {
+    return static_cast<std::size_t>(i);
+}
+
+// Per dimension, the sorted cut points: 0, the dimension, and both ends of every counted
+// window.
+std::vector<Sizes> cut_points(const ResolvedOperand& op, const OpData& od,
+                              const std::vector<std::int64_t>& weight) {
+    std::vector<Sizes> breaks(at(od.rank));
+    for (int d = 0; d < od.rank; ++d)
+        breaks[at(d)] = {0, std::max<std::int64_t>(op.shape[at(d)], 0)};
     for (std::int32_t b = 0; b < od.blocks; ++b) {
-        if (!counted(b)) continue;
+        if (weight[at(b)] <= 0 || od.oob[at(b)]) continue;
         const std::int64_t* v = od.block_values(b);
-        for (int d = 0; d < r; ++d) {
+        for (int d = 0; d < od.rank; ++d) {
             const DimWindow w = dim_window(op, d, v[d]);
-            auto& br = c.breaks[static_cast<std::size_t>(d)];
-            br.push_back(w.clip_start);
-            br.push_back(w.clip_start + w.clip_size);
+            breaks[at(d)].push_back(w.clip_start);
+            breaks[at(d)].push_back(w.clip_start + w.clip_size);
         }
     }
-    std::vector<std::int64_t> ncell(static_cast<std::size_t>(r));
-    std::int64_t cells = 1;
-    for (int d = 0; d < r; ++d) {
-        auto& br = c.breaks[static_cast<std::size_t>(d)];
+    for (auto& br : breaks) {
         std::sort(br.begin(), br.end());
         br.erase(std::unique(br.begin(), br.end()), br.end());
         br.shrink_to_fit();
-        ncell[static_cast<std::size_t>(d)] = static_cast<std::int64_t>(br.size()) - 1;
-        cells *= ncell[static_cast<std::size_t>(d)];
+    }
+    return breaks;
+}
+
+// Adds each counted window's weight at the 2^rank corners of its cell range, with the sign
+// that the prefix sums turn into +weight over exactly that range.
+Sizes corner_differences(const ResolvedOperand& op, const OpData& od, const Sizes& weight,
+                         const std::vector<Sizes>& breaks, const Sizes& ncell, std::int64_t cells) {
+    const int r = od.rank;
+    Sizes diff(at(cells), 0), lo(at(r)), hi(at(r));
+    for (std::int32_t b = 0; b < od.blocks; ++b) {
+        if (weight[at(b)] <= 0 || od.oob[at(b)]) continue;
+        const std::int64_t* v = od.block_values(b);
+        for (int d = 0; d < r; ++d) {
+            const DimWindow w = dim_window(op, d, v[d]);
+            const auto& br = breaks[at(d)];
+            lo[at(d)] = std::lower_bound(br.begin(), br.end(), w.clip_start) - br.begin();
+            hi[at(d)] =
+                std::lower_bound(br.begin(), br.end(), w.clip_start + w.clip_size) - br.begin();
+        }
+        const std::int64_t w = weight[at(b)];
+        for (unsigned corner = 0; corner < (1u << r); ++corner) {
+            std::int64_t cell = 0;
+            bool inside = true;
+            int flips = 0;
+            for (int d = 0; d < r && inside; ++d) {
+                const bool up = corner >> d & 1;
+                const std::int64_t i = up ? hi[at(d)] : lo[at(d)];
+                inside = i < ncell[at(d)];
+                cell = cell * ncell[at(d)] + i;
+                flips += up;
+            }
+            if (inside) diff[at(cell)] += flips % 2 ? -w : w;
+        }
+    }
+    return diff;
+}
+
+// Prefix sums along each dimension turn the corner updates into counts.
+std::vector<std::int32_t> prefix_sums(Sizes diff, const Sizes& ncell) {
+    const auto cells = static_cast<std::int64_t>(diff.size());
+    std::int64_t inner = cells;
+    for (const std::int64_t n : ncell) {
+        inner /= n;
+        for (std::int64_t i = 0; i < cells; ++i)
+            if ((i / inner) % n != 0) diff[at(i)] += diff[at(i - inner)];
+    }
+    std::vector<std::int32_t> counts(diff.size());
+    constexpr std::int64_t kTop = std::numeric_limits<std::int32_t>::max();
+    for (std::size_t i = 0; i < diff.size(); ++i)
+        counts[i] = static_cast<std::int32_t>(std::min(diff[i], kTop));
+    return counts;
+}
+
+}  // namespace
+
+Coverage build_coverage(const ResolvedOperand& op, const OpData& od,
+                        const std::vector<std::int64_t>& weight, Diagnostics& errors,
+                        int op_index) {
+    Coverage c;
+    c.breaks = cut_points(op, od, weight);
+    Sizes ncell(c.breaks.size());
+    std::int64_t cells = 1;
+    for (std::size_t d = 0; d < c.breaks.size(); ++d) {
+        ncell[d] = static_cast<std::int64_t>(c.breaks[d].size()) - 1;
+        cells *= ncell[d];
         if (cells > kMaxCells) {
             errors.push_back(
                 {"", "operands[" + std::to_string(op_index) + "]", 0, 0,
@@ -69,51 +130,8 @@ Coverage build_coverage(const ResolvedOperand& op, const OpData& od,
             return c;
         }
     }
-
     if (cells == 0) return c;  // an empty dimension
-    std::vector<std::int64_t> diff(static_cast<std::size_t>(cells), 0);
-    std::vector<std::int64_t> lo(static_cast<std::size_t>(r)), hi(static_cast<std::size_t>(r));
-    for (std::int32_t b = 0; b < od.blocks; ++b) {
-        if (!counted(b)) continue;
-        const std::int64_t* v = od.block_values(b);
-        for (int d = 0; d < r; ++d) {
-            const DimWindow w = dim_window(op, d, v[d]);
-            const auto& br = c.breaks[static_cast<std::size_t>(d)];
-            lo[static_cast<std::size_t>(d)] =
-                std::lower_bound(br.begin(), br.end(), w.clip_start) - br.begin();
-            hi[static_cast<std::size_t>(d)] =
-                std::lower_bound(br.begin(), br.end(), w.clip_start + w.clip_size) - br.begin();
-        }
-        const std::int64_t w = weight[static_cast<std::size_t>(b)];
-        for (unsigned corner = 0; corner < (1u << r); ++corner) {
-            std::int64_t at = 0;
-            bool inside = true;
-            int flips = 0;
-            for (int d = 0; d < r && inside; ++d) {
-                const bool up = corner >> d & 1;
-                const std::int64_t i =
-                    up ? hi[static_cast<std::size_t>(d)] : lo[static_cast<std::size_t>(d)];
-                inside = i < ncell[static_cast<std::size_t>(d)];
-                at = at * ncell[static_cast<std::size_t>(d)] + i;
-                flips += up;
-            }
-            if (inside) diff[static_cast<std::size_t>(at)] += flips % 2 ? -w : w;
-        }
-    }
-    // Prefix sums along each dimension turn the corner updates into counts.
-    std::int64_t inner = cells;
-    for (int d = 0; d < r; ++d) {
-        const std::int64_t n = ncell[static_cast<std::size_t>(d)];
-        inner /= n;
-        for (std::int64_t i = 0; i < cells; ++i)
-            if ((i / inner) % n != 0)
-                diff[static_cast<std::size_t>(i)] += diff[static_cast<std::size_t>(i - inner)];
-    }
-    c.counts.resize(static_cast<std::size_t>(cells));
-    constexpr std::int64_t kTop = std::numeric_limits<std::int32_t>::max();
-    for (std::int64_t i = 0; i < cells; ++i)
-        c.counts[static_cast<std::size_t>(i)] =
-            static_cast<std::int32_t>(std::min(diff[static_cast<std::size_t>(i)], kTop));
+    c.counts = prefix_sums(corner_differences(op, od, weight, c.breaks, ncell, cells), ncell);
     return c;
 }
 
