@@ -47,6 +47,18 @@ AuditNote skipped_note(NoteTopic stage, const std::string& why) {
     return {stage, "skipped: " + why};
 }
 
+bool case_applies_to(const Spec& audited, const Spec& current) {
+    if (audited.params.size() != current.params.size()) return false;
+    for (std::size_t i = 0; i < audited.params.size(); ++i)
+        if (audited.params[i].first != current.params[i].first) return false;
+    // Words for people (name, description) do not change what a case means.
+    Spec same_values = audited;
+    same_values.params = current.params;
+    same_values.name = current.name;
+    same_values.description = current.description;
+    return same_values == current;
+}
+
 AuditResult with_numerics(AuditResult audit, const NumericsResult& numerics) {
     if (audit.verdict == Verdict::Invalid || audit.contract == StageStatus::Rejected) return audit;
     std::erase_if(audit.notes, is_numerics_note);

@@ -31,6 +31,13 @@ std::string numerics_skip_why(const NumericsResult& n);
 // The note that records a skipped stage: "numerics: skipped: <why>".
 AuditNote skipped_note(NoteTopic stage, const std::string& why);
 
+// Whether a sweep case of an audit of `audited` still means the same for `current`: true when
+// the two differ at most in the values of the same params, so loading the case's params
+// gives the shape the audit checked. False once an operand, the grid, the kernel, the target
+// or the set of params changed: the case then describes a spec that no longer exists. The
+// name and description may change.
+bool case_applies_to(const Spec& audited, const Spec& current);
+
 // Folds an interpreted run of the spec's own params into an audit that did not interpret it
 // (the GUI's Run): numerics status, findings, verdict and the numerics note.
 AuditResult with_numerics(AuditResult audit, const NumericsResult& numerics);

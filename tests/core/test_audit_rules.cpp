@@ -145,5 +145,22 @@ TEST(AuditNotes, PrintedWithTheirTopicAndShownInTheirSection) {
     EXPECT_EQ(md.find("indexing: skipped"), std::string::npos) << "the topic is the section";
 }
 
+TEST(AuditRules, ACaseAppliesOnlyWhileTheSpecDiffersInParamValues) {
+    const Spec audited = load(matmul_spec(64, 48, 32, 16, 16, 16));
+    Spec current = audited;
+    current.params[0].second = 7;  // a sweep case loaded, or the user changed M
+    current.description = "notes";
+    EXPECT_TRUE(case_applies_to(audited, current));
+    Spec reblocked = current;
+    reblocked.operands[0].block_shape->at(0).size = std::int64_t{8};
+    EXPECT_FALSE(case_applies_to(audited, reblocked)) << "an operand changed";
+    Spec renamed = current;
+    renamed.params[0].first = "rows";
+    EXPECT_FALSE(case_applies_to(audited, renamed)) << "the case's M means nothing now";
+    Spec retargeted = current;
+    retargeted.target = "gpu-triton";
+    EXPECT_FALSE(case_applies_to(audited, retargeted));
+}
+
 }  // namespace
 }  // namespace tl

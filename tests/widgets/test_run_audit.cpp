@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <QProgressBar>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -123,6 +124,39 @@ TEST(Audit, FillsTheCaseTableAndAFailingCaseLoadsIntoTheDocument) {
     for (const auto& [n, v] : t.w.document()->spec().params)
         if (n == "M") m = v;
     EXPECT_EQ(m, 256);
+}
+
+TEST(Audit, ACaseOfAnEarlierSpecIsNotLoadedIntoTheEditedOne) {
+    Harness t("reduction-wrong-axis");
+    ASSERT_TRUE(t.w.auditor()->start());
+    ASSERT_TRUE(t.idle());
+    const AuditCasesModel* cases = t.w.auditPanel()->model();
+    int failing = -1;
+    for (int r = 0; r < cases->rowCount() && failing < 0; ++r)
+        if (cases->auditCase(r)->verdict != Verdict::Pass) failing = r;
+    ASSERT_GE(failing, 0);
+    auto result = std::make_shared<AuditResult>(*t.w.auditor()->result());
+    result->cases[static_cast<std::size_t>(failing)].params["M"] = 7;
+    t.w.auditPanel()->showResult(result);
+    QTableView* table = t.w.auditPanel()->table();
+    const auto m_of = [&] {
+        for (const auto& [n, v] : t.w.document()->spec().params)
+            if (n == "M") return v;
+        return std::int64_t{-1};
+    };
+    // Loading a case changes only param values: the next case still applies.
+    emit table->clicked(cases->index(failing, 0));
+    ASSERT_EQ(m_of(), 7);
+    // A new target makes the audit's cases describe a spec that no longer exists.
+    Spec edited = t.w.document()->spec();
+    edited.target = "gpu-triton";
+    t.w.document()->edit(edited, {SpecChange::Part::Target, -1, {}}, QStringLiteral("target"));
+    result->cases[static_cast<std::size_t>(failing)].params["M"] = 9;
+    t.w.auditPanel()->showResult(result);
+    emit table->clicked(cases->index(failing, 0));
+    EXPECT_EQ(m_of(), 7) << "the stale case was applied";
+    EXPECT_TRUE(t.w.statusBar()->currentMessage().contains(QStringLiteral("earlier version")))
+        << t.w.statusBar()->currentMessage().toStdString();
 }
 
 TEST(Audit, SweepsHostileShapesAndAFailingShapeOpensInTheEditor) {

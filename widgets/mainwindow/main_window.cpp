@@ -20,6 +20,7 @@
 #include <QToolBar>
 #include <QToolButton>
 
+#include "core/audit/rules.h"
 #include "widgets/audit/audit_panel.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/spec_editor.h"
@@ -278,6 +279,15 @@ bool MainWindow::openSpec(const QString& path) {
 
 void MainWindow::loadAuditCase(const std::map<std::string, std::int64_t>& params) {
     Spec s = document_->spec();
+    if (const auto audited = audit_->auditedSpec(); audited && !case_applies_to(*audited, s)) {
+        const QString why =
+            tr("This audit case belongs to an earlier version of the spec: its operands, grid, "
+               "kernel, target or params have changed since. Run the audit again (Run ▸ "
+               "Audit Sweep, F6) for cases of the spec as it is now.");
+        log_->log(why);
+        statusBar()->showMessage(why, 12000);
+        return;
+    }
     QStringList shown;
     for (auto& [name, value] : s.params)
         if (const auto it = params.find(name); it != params.end()) {

@@ -35,6 +35,7 @@ bool AuditController::start() {
         });
     if (!started) return false;
     pending_ = pending;
+    pending_spec_ = spec;
     emit auditStarted(QString::fromStdString(spec->name));
     return true;
 }
@@ -50,6 +51,7 @@ void AuditController::onFinished(bool cancelled) {
     }
     // A cancelled sweep still returns the cases that ran to the end: they are shown.
     result_ = *pending;
+    audited_ = std::move(pending_spec_);
     const AuditResult& r = *result_;
     const QString summary =
         tr("Audit of %1 on %2: %3, %n case(s)", nullptr, static_cast<int>(r.cases.size()))

@@ -20,6 +20,8 @@ public:
     bool running() const { return pending_ != nullptr; }
     // The newest finished audit (null before the first).
     std::shared_ptr<const AuditResult> result() const { return result_; }
+    // The spec that audit ran on, to tell whether its cases still apply to the document.
+    std::shared_ptr<const Spec> auditedSpec() const { return audited_; }
 
 signals:
     void message(const QString& text);
@@ -33,7 +35,9 @@ private:
     SpecDocument* document_;
     BackgroundTask* task_;
     std::shared_ptr<std::shared_ptr<AuditResult>> pending_;  // set while our job runs
+    std::shared_ptr<const Spec> pending_spec_;
     std::shared_ptr<const AuditResult> result_;
+    std::shared_ptr<const Spec> audited_;
 };
 
 }  // namespace tl::gui
