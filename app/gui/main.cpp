@@ -27,6 +27,43 @@ void settle(tl::gui::MainWindow& window, int ms) {
     QApplication::processEvents();
 }
 
+// The command line's options, in the order --help lists them.
+struct Options {
+    QCommandLineOption screenshot{
+        QStringLiteral("screenshot"),
+        QStringLiteral("Save the window to FILE (PNG) once the analysis is done, and quit."),
+        QStringLiteral("FILE")};
+    QCommandLineOption theme{QStringLiteral("theme"),
+                             QStringLiteral("Colour theme: system, light or dark."),
+                             QStringLiteral("THEME")};
+    QCommandLineOption size{QStringLiteral("size"),
+                            QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
+                            QStringLiteral("WxH"), QStringLiteral("1600x1000")};
+    QCommandLineOption run{QStringLiteral("run"),
+                           QStringLiteral("Run the kernel once the spec is open.")};
+    QCommandLineOption timings{
+        QStringLiteral("timings"),
+        QStringLiteral("Import a timing file into the Timings tab (repeat for several)."),
+        QStringLiteral("FILE")};
+    QCommandLineOption exportImage{
+        QStringLiteral("export-image"),
+        QStringLiteral("Render the operand views to FILE.png or FILE.svg and quit."),
+        QStringLiteral("FILE")};
+    QCommandLineOption program{QStringLiteral("program"),
+                               QStringLiteral("With --export-image: the program to show."),
+                               QStringLiteral("i,j,k")};
+
+    void addTo(QCommandLineParser& parser) const {
+        parser.setApplicationDescription(
+            QStringLiteral("See and check Pallas-style tiled kernels."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(QStringLiteral("spec"),
+                                     QStringLiteral("A *.tilelens.json file."));
+        parser.addOptions({screenshot, theme, size, run, timings, exportImage, program});
+    }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -44,71 +81,43 @@ int main(int argc, char** argv) {
     QApplication::setApplicationVersion(QStringLiteral(TILELENS_VERSION));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("See and check Pallas-style tiled kernels."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("spec"), QStringLiteral("A *.tilelens.json file."));
-    const QCommandLineOption screenshot(
-        QStringLiteral("screenshot"),
-        QStringLiteral("Save the window to FILE (PNG) once the analysis is done, and quit."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption theme(QStringLiteral("theme"),
-                                   QStringLiteral("Colour theme: system, light or dark."),
-                                   QStringLiteral("THEME"));
-    const QCommandLineOption size(QStringLiteral("size"),
-                                  QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
-                                  QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    const QCommandLineOption run(QStringLiteral("run"),
-                                 QStringLiteral("Run the kernel once the spec is open."));
-    const QCommandLineOption timings(
-        QStringLiteral("timings"),
-        QStringLiteral("Import a timing file into the Timings tab (repeat for several)."),
-        QStringLiteral("FILE"));
-    parser.addOptions({screenshot, theme, size, run, timings});
-    QCommandLineOption exportImage(
-        QStringLiteral("export-image"),
-        QStringLiteral("Render the operand views to FILE.png or FILE.svg and quit."),
-        QStringLiteral("FILE"));
-    QCommandLineOption program(QStringLiteral("program"),
-                               QStringLiteral("With --export-image: the program to show."),
-                               QStringLiteral("i,j,k"));
-    parser.addOption(exportImage);
-    parser.addOption(program);
+    const Options opt;
+    opt.addTo(parser);
     parser.process(app);
-    if (parser.isSet(exportImage))
+    if (parser.isSet(opt.exportImage))
         return tl::gui::runExportImage(parser.positionalArguments().value(0),
-                                       parser.value(exportImage), parser.value(program));
+                                       parser.value(opt.exportImage), parser.value(opt.program));
 
     // A screenshot must not depend on (or change) the user's saved layout and theme.
     std::unique_ptr<QTemporaryDir> scratch;
     std::unique_ptr<QSettings> settings;
-    if (parser.isSet(screenshot)) {
+    if (parser.isSet(opt.screenshot)) {
         scratch = std::make_unique<QTemporaryDir>();
         settings = std::make_unique<QSettings>(scratch->filePath(QStringLiteral("settings.ini")),
                                                QSettings::IniFormat);
     }
     tl::gui::MainWindow window(settings.get());
-    if (parser.isSet(theme)) window.setTheme(tl::gui::theme_from_key(parser.value(theme)));
+    if (parser.isSet(opt.theme)) window.setTheme(tl::gui::theme_from_key(parser.value(opt.theme)));
     const QStringList args = parser.positionalArguments();
     window.openSpec(args.isEmpty() ? QStringLiteral(":/examples/matmul-rect.tilelens.json")
                                    : args.first());
-    if (parser.isSet(screenshot)) {
-        const QStringList wh = parser.value(size).split(u'x');
+    if (parser.isSet(opt.screenshot)) {
+        const QStringList wh = parser.value(opt.size).split(u'x');
         if (wh.size() == 2) window.resize(wh[0].toInt(), wh[1].toInt());
     }
     window.show();
-    if (parser.isSet(timings)) {
-        window.importTimings(parser.values(timings));
+    if (parser.isSet(opt.timings)) {
+        window.importTimings(parser.values(opt.timings));
         window.timingsPanel()->waitForImport();
     }
-    if (parser.isSet(run)) {
+    if (parser.isSet(opt.run)) {
         settle(window, 10000);
         window.runner()->start();
     }
-    if (parser.isSet(screenshot)) {
+    if (parser.isSet(opt.screenshot)) {
         settle(window, 60000);
         window.timingsPanel()->planView()->waitForPlan();
-        return window.grab().save(parser.value(screenshot)) ? 0 : 1;
+        return window.grab().save(parser.value(opt.screenshot)) ? 0 : 1;
     }
     return QApplication::exec();
 }

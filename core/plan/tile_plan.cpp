@@ -154,10 +154,10 @@ TilePlan plan_header(const Spec& spec, const Instance& base, const TargetProfile
     plan.spec = spec.name;
     plan.target = target_id;
     plan.tile_params = tile_params(spec, base);
-    for (const auto& [name, value] : spec.params) {
+    for (const auto& param : spec.params) {
         const bool tile = std::any_of(plan.tile_params.begin(), plan.tile_params.end(),
-                                      [&](const TileParam& p) { return p.name == name; });
-        if (!tile) plan.fixed[name] = value;
+                                      [&](const TileParam& p) { return p.name == param.first; });
+        if (!tile) plan.fixed[param.first] = param.second;
     }
     const RooflinePeak peak = roofline_peak(profile, base);
     plan.peak_flops = peak.flops_per_s;

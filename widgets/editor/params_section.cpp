@@ -79,7 +79,8 @@ void ParamsSection::rebuild() {
     spins_.clear();
     names_.clear();
     int row = 0;
-    for (const auto& [name, value] : document()->spec().params) {
+    for (const auto& [param_name, value] : document()->spec().params) {
+        const std::string name = param_name;  // copied: clang 14 cannot capture a binding
         const QString qname = QString::fromStdString(name);
         auto* label = new QLabel(qname, this);
         auto* spin = new QSpinBox(this);

@@ -37,7 +37,7 @@ void ImportJob::start(const QStringList& paths) {
     thread_ = QThread::create([self, paths, generation, cancel, count] {
         auto files = std::make_shared<std::vector<ImportedFile>>();
         for (int i = 0; i < count && !cancel->load(); ++i) {
-            const QString path = paths[i];
+            const QString& path = paths[i];
             int lastPercent = -1;
             // Progress is reported at whole percents so the GUI thread is not flooded.
             const ProgressFn progress = [&](std::uint64_t done, std::uint64_t total) {

@@ -56,6 +56,71 @@ double outermost_sum(std::vector<TraceSpan> spans, std::vector<double>* counted)
     return sum;
 }
 
+// The kernels of one "XLA Ops" thread: one set of runs per kernel (matmul.1 and matmul.2
+// are runs of matmul), nested spans counted once.
+void add_ops(const TraceData& data, const std::vector<const TraceGroup*>& groups, Device& dev) {
+    std::map<std::string, std::vector<TraceSpan>> per_kernel;
+    for (const auto* g : groups) {
+        const std::string& raw = data.names[g->name];
+        const std::string kernel = trace_kernel_name(raw);
+        auto& spans = per_kernel[kernel];
+        spans.insert(spans.end(), g->spans.begin(), g->spans.end());
+        KernelRuns& runs = dev.kernels[kernel];
+        if (g->name < runs.first_name) {
+            runs.first_name = g->name;
+            runs.label = raw;
+            runs.first_line = g->first_line;
+        }
+    }
+    for (auto& [kernel, spans] : per_kernel) {
+        KernelRuns& runs = dev.kernels[kernel];
+        runs.sum_us += outermost_sum(std::move(spans), &runs.durations_us);
+    }
+}
+
+// One record per kernel of a device, in the order the trace names them first.
+void device_records(const std::string& key, const Device& dev, const ImportConfig& config,
+                    ImportResult& result) {
+    if (dev.kernels.empty()) return;
+    if (!dev.has_modules || dev.modules_us <= 0)
+        result.warnings.push_back(
+            timing_warning(config, 0,
+                           "no 'XLA Modules' time on " + key +
+                               ": the ops' share of the step is unknown (profile whole steps)"));
+    std::vector<const KernelRuns*> kernels;
+    std::map<const KernelRuns*, std::string> names;
+    for (const auto& [kernel, runs] : dev.kernels) {
+        kernels.push_back(&runs);
+        names[&runs] = kernel;
+    }
+    std::sort(kernels.begin(), kernels.end(), [](const KernelRuns* a, const KernelRuns* b) {
+        return a->first_name < b->first_name;
+    });
+    for (const KernelRuns* runs : kernels) {
+        std::vector<double> seconds;
+        for (double us : runs->durations_us) seconds.push_back(us * 1e-6);
+        const auto stats = run_stats(seconds);
+        if (!stats) continue;
+        TimingRecord r;
+        r.line = runs->first_line;
+        r.label = runs->label;
+        r.kernel = names[runs];
+        r.device = dev.name;
+        r.method = TimingMethod::DeviceProfiler;
+        r.source = TimingSource::Measured;
+        r.n = static_cast<std::int64_t>(seconds.size());
+        r.median_s = stats->median;
+        r.min_s = stats->min;
+        r.max_s = stats->max;
+        r.mean_s = stats->mean;
+        r.std_s = stats->std;
+        r.p20_s = stats->p20;
+        r.p80_s = stats->p80;
+        if (dev.has_modules && dev.modules_us > 0) r.share = runs->sum_us / dev.modules_us;
+        result.records.push_back(std::move(r));
+    }
+}
+
 void trace_records(const TraceData& data, const ImportConfig& config, ImportResult& result) {
     // Groups in a stable order (track, then name), whatever the hash map's order.
     std::vector<const TraceGroup*> groups;
@@ -92,24 +157,7 @@ void trace_records(const TraceData& data, const ImportConfig& config, ImportResu
             continue;
         }
         any_ops = true;
-        // One set per kernel on this thread: matmul.1 and matmul.2 are runs of matmul.
-        std::map<std::string, std::vector<TraceSpan>> per_kernel;
-        for (const auto* g : mine) {
-            const std::string& raw = data.names[g->name];
-            const std::string kernel = trace_kernel_name(raw);
-            auto& spans = per_kernel[kernel];
-            spans.insert(spans.end(), g->spans.begin(), g->spans.end());
-            KernelRuns& runs = dev.kernels[kernel];
-            if (g->name < runs.first_name) {
-                runs.first_name = g->name;
-                runs.label = raw;
-                runs.first_line = g->first_line;
-            }
-        }
-        for (auto& [kernel, spans] : per_kernel) {
-            KernelRuns& runs = dev.kernels[kernel];
-            runs.sum_us += outermost_sum(std::move(spans), &runs.durations_us);
-        }
+        add_ops(data, mine, dev);
     }
 
     if (!any_ops) {
@@ -119,47 +167,7 @@ void trace_records(const TraceData& data, const ImportConfig& config, ImportResu
             "trace of a device run, with /device:... processes)"));
         return;
     }
-    for (const auto& key : order) {
-        const Device& dev = devices[key];
-        if (dev.kernels.empty()) continue;
-        if (!dev.has_modules || dev.modules_us <= 0)
-            result.warnings.push_back(timing_warning(
-                config, 0,
-                "no 'XLA Modules' time on " + key +
-                    ": the ops' share of the step is unknown (profile whole steps)"));
-        std::vector<const KernelRuns*> kernels;
-        std::map<const KernelRuns*, std::string> names;
-        for (const auto& [kernel, runs] : dev.kernels) {
-            kernels.push_back(&runs);
-            names[&runs] = kernel;
-        }
-        std::sort(kernels.begin(), kernels.end(), [](const KernelRuns* a, const KernelRuns* b) {
-            return a->first_name < b->first_name;
-        });
-        for (const KernelRuns* runs : kernels) {
-            std::vector<double> seconds;
-            for (double us : runs->durations_us) seconds.push_back(us * 1e-6);
-            const auto stats = run_stats(seconds);
-            if (!stats) continue;
-            TimingRecord r;
-            r.line = runs->first_line;
-            r.label = runs->label;
-            r.kernel = names[runs];
-            r.device = dev.name;
-            r.method = TimingMethod::DeviceProfiler;
-            r.source = TimingSource::Measured;
-            r.n = static_cast<std::int64_t>(seconds.size());
-            r.median_s = stats->median;
-            r.min_s = stats->min;
-            r.max_s = stats->max;
-            r.mean_s = stats->mean;
-            r.std_s = stats->std;
-            r.p20_s = stats->p20;
-            r.p80_s = stats->p80;
-            if (dev.has_modules && dev.modules_us > 0) r.share = runs->sum_us / dev.modules_us;
-            result.records.push_back(std::move(r));
-        }
-    }
+    for (const auto& key : order) device_records(key, devices[key], config, result);
 }
 
 }  // namespace tl

@@ -3,6 +3,7 @@
 // row under the header). `==PROF==` lines and program output before the header are skipped.
 // Each launch is one run; launches of the same kernel with the same grid and block fold.
 #include <map>
+#include <optional>
 
 #include "core/timings/fold.h"
 #include "core/timings/io/csv.h"
@@ -71,6 +72,42 @@ public:
                         const ProgressFn& progress) const override;
 };
 
+// Where each column of the table is (-1 when absent).
+struct NcuColumns {
+    int id = -1, kernel = -1, grid = -1, block = -1, name = -1, unit = -1, value = -1, dur = -1,
+        dev = -1, bytes = -1;
+    NcuColumns() = default;
+    explicit NcuColumns(const std::vector<std::string>& f)
+        : id(csv_column(f, "ID")),
+          kernel(csv_column(f, "Kernel Name")),
+          grid(csv_column(f, "Grid Size")),
+          block(csv_column(f, "Block Size")),
+          name(csv_column(f, "Metric Name")),
+          unit(csv_column(f, "Metric Unit")),
+          value(csv_column(f, "Metric Value")),
+          dur(csv_column(f, kDuration)),
+          dev(csv_column(f, kDeviceName)),
+          bytes(csv_column(f, kDramBytes)) {}
+};
+
+// One launch as a record; nullopt when it has no usable duration.
+std::optional<TimingRecord> launch_record(const Launch& l) {
+    const auto seconds = l.seconds ? l.seconds : l.section_seconds;
+    if (!seconds) return std::nullopt;
+    TimingRecord r;
+    r.line = l.line;
+    r.label = l.kernel;
+    apply_nsight_kernel_name(l.kernel, r);
+    if (!l.grid.empty()) r.params["grid"] = l.grid;
+    if (!l.block.empty()) r.params["block"] = l.block;
+    if (!l.device.empty()) r.device = l.device;
+    r.bytes = l.bytes;
+    r.method = TimingMethod::DeviceProfiler;
+    r.source = TimingSource::Measured;
+    set_single_run(r, *seconds);
+    return r;
+}
+
 ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config,
                                     const ProgressFn& progress) const {
     ImportResult result;
@@ -82,26 +119,16 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
     bool raw = false;
     std::map<std::string, Launch> launches;  // by ID
     std::vector<std::string> order;
-    int c_id = -1, c_kernel = -1, c_grid = -1, c_block = -1, c_name = -1, c_unit = -1, c_value = -1,
-        c_dur = -1, c_dev = -1, c_bytes = -1;
+    NcuColumns col;
     while (reader.next(f)) {
         const std::string& text = reader.text();
         if (is_tool_line(text) || text.find_first_not_of(" \t") == std::string::npos) continue;
         if (header.empty()) {
             if (!is_header(f)) continue;  // program output before the table
             header = f;
-            c_id = csv_column(f, "ID");
-            c_kernel = csv_column(f, "Kernel Name");
-            c_grid = csv_column(f, "Grid Size");
-            c_block = csv_column(f, "Block Size");
-            c_name = csv_column(f, "Metric Name");
-            c_unit = csv_column(f, "Metric Unit");
-            c_value = csv_column(f, "Metric Value");
-            raw = c_name < 0 || c_value < 0;
-            c_dur = csv_column(f, kDuration);
-            c_dev = csv_column(f, kDeviceName);
-            c_bytes = csv_column(f, kDramBytes);
-            if (raw && c_dur < 0) {
+            col = NcuColumns(f);
+            raw = col.name < 0 || col.value < 0;
+            if (raw && col.dur < 0) {
                 warn(reader.line(),
                      "the raw table has no gpu__time_duration.sum column: no "
                      "times to read (profile with --metrics "
@@ -120,39 +147,39 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
         const auto at = [&](int c) {
             return c < 0 ? std::string() : f[static_cast<std::size_t>(c)];
         };
-        if (raw && units.empty() && at(c_id).empty()) {
+        if (raw && units.empty() && at(col.id).empty()) {
             units = f;  // the units row under a raw header
             continue;
         }
-        const std::string id = at(c_id);
+        const std::string id = at(col.id);
         auto [it, added] = launches.try_emplace(id);
         Launch& l = it->second;
         if (added) {
             order.push_back(id);
             l.line = reader.line();
             l.id = id;
-            l.kernel = at(c_kernel);
-            l.grid = at(c_grid);
-            l.block = at(c_block);
+            l.kernel = at(col.kernel);
+            l.grid = at(col.grid);
+            l.block = at(col.block);
         }
         if (raw) {
             const auto unit = [&](int c) {
                 return c < 0 || units.empty() ? std::string() : units[static_cast<std::size_t>(c)];
             };
-            l.seconds = duration(at(c_dur), unit(c_dur), &l.bad_value);
-            l.device = at(c_dev);
-            if (c_bytes >= 0) l.bytes = byte_count(at(c_bytes), unit(c_bytes));
+            l.seconds = duration(at(col.dur), unit(col.dur), &l.bad_value);
+            l.device = at(col.dev);
+            if (col.bytes >= 0) l.bytes = byte_count(at(col.bytes), unit(col.bytes));
             continue;
         }
-        const std::string metric = at(c_name);
+        const std::string metric = at(col.name);
         if (metric == kDuration)
-            l.seconds = duration(at(c_value), at(c_unit), &l.bad_value);
+            l.seconds = duration(at(col.value), at(col.unit), &l.bad_value);
         else if (metric == kSectionDuration)
-            l.section_seconds = duration(at(c_value), at(c_unit), &l.bad_value);
+            l.section_seconds = duration(at(col.value), at(col.unit), &l.bad_value);
         else if (metric == kDeviceName)
-            l.device = at(c_value);
+            l.device = at(col.value);
         else if (metric == kDramBytes)
-            l.bytes = byte_count(at(c_value), at(c_unit));
+            l.bytes = byte_count(at(col.value), at(col.unit));
     }
     if (header.empty() && reader.error().empty() && !reader.cancelled()) {
         warn(reader.line(),
@@ -162,25 +189,13 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
     }
     for (const auto& id : order) {
         const Launch& l = launches[id];
-        const auto seconds = l.seconds ? l.seconds : l.section_seconds;
-        if (!seconds) {
-            warn(l.line, "launch " + id + " of '" + l.kernel + "' has no usable duration" +
-                             (l.bad_value.empty() ? "" : " (" + l.bad_value + ")") +
-                             ": skipped (profile with --metrics gpu__time_duration.sum)");
+        if (auto r = launch_record(l)) {
+            result.records.push_back(std::move(*r));
             continue;
         }
-        TimingRecord r;
-        r.line = l.line;
-        r.label = l.kernel;
-        apply_nsight_kernel_name(l.kernel, r);
-        if (!l.grid.empty()) r.params["grid"] = l.grid;
-        if (!l.block.empty()) r.params["block"] = l.block;
-        if (!l.device.empty()) r.device = l.device;
-        r.bytes = l.bytes;
-        r.method = TimingMethod::DeviceProfiler;
-        r.source = TimingSource::Measured;
-        set_single_run(r, *seconds);
-        result.records.push_back(std::move(r));
+        warn(l.line, "launch " + id + " of '" + l.kernel + "' has no usable duration" +
+                         (l.bad_value.empty() ? "" : " (" + l.bad_value + ")") +
+                         ": skipped (profile with --metrics gpu__time_duration.sum)");
     }
     if (!reader.error().empty() || reader.cancelled()) {
         result.complete = false;

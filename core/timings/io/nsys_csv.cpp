@@ -2,6 +2,7 @@
 // kernel, already summarised; `Time (%)` is the kernel's share of GPU kernel time, and
 // the time columns carry their unit in the header ("Avg (ns)").
 #include <cmath>
+#include <optional>
 
 #include "core/timings/fold.h"
 #include "core/timings/io/csv.h"
@@ -66,6 +67,49 @@ bool is_header(const std::vector<std::string>& f) {
     return share && name && instances;
 }
 
+// Fills `r` from one table row; the first field that is not a number, if any.
+std::optional<std::string> read_fields(const std::vector<std::string>& f,
+                                       const std::vector<Column>& cols, TimingRecord& r) {
+    for (std::size_t i = 0; i < f.size(); ++i) {
+        const Column& c = cols[i];
+        if (c.kind == Col::Name) {
+            r.label = f[i];
+            apply_nsight_kernel_name(f[i], r);
+            continue;
+        }
+        if (c.kind == Col::Other || c.kind == Col::Total) continue;
+        const auto n = parse_csv_number(f[i]);
+        if (n.kind == CsvNumber::Kind::Invalid) return f[i];
+        if (!n.ok()) continue;
+        switch (c.kind) {
+            case Col::Share:
+                r.share = n.value / 100.0;
+                break;
+            case Col::Instances:
+                r.n = static_cast<std::int64_t>(n.value);
+                break;
+            case Col::Mean:
+                r.mean_s = n.value * c.scale;
+                break;
+            case Col::Median:
+                r.median_s = n.value * c.scale;
+                break;
+            case Col::Min:
+                r.min_s = n.value * c.scale;
+                break;
+            case Col::Max:
+                r.max_s = n.value * c.scale;
+                break;
+            case Col::Std:
+                r.std_s = n.value * c.scale;
+                break;
+            default:
+                break;
+        }
+    }
+    return std::nullopt;
+}
+
 class NsysCsvImporter : public TimingImporter {
 public:
     std::string_view format_id() const override { return "nsys-csv"; }
@@ -118,49 +162,10 @@ ImportResult NsysCsvImporter::import(std::istream& in, const ImportConfig& confi
         r.line = reader.line();
         r.method = TimingMethod::DeviceProfiler;
         r.source = TimingSource::Measured;
-        bool ok = true;
-        for (std::size_t i = 0; i < f.size() && ok; ++i) {
-            const Column& c = cols[i];
-            if (c.kind == Col::Name) {
-                r.label = f[i];
-                apply_nsight_kernel_name(f[i], r);
-                continue;
-            }
-            if (c.kind == Col::Other || c.kind == Col::Total) continue;
-            const auto n = parse_csv_number(f[i]);
-            if (n.kind == CsvNumber::Kind::Invalid) {
-                warn(reader.line(), "'" + f[i] + "' is not a number: row skipped");
-                ok = false;
-                continue;
-            }
-            if (!n.ok()) continue;
-            switch (c.kind) {
-                case Col::Share:
-                    r.share = n.value / 100.0;
-                    break;
-                case Col::Instances:
-                    r.n = static_cast<std::int64_t>(n.value);
-                    break;
-                case Col::Mean:
-                    r.mean_s = n.value * c.scale;
-                    break;
-                case Col::Median:
-                    r.median_s = n.value * c.scale;
-                    break;
-                case Col::Min:
-                    r.min_s = n.value * c.scale;
-                    break;
-                case Col::Max:
-                    r.max_s = n.value * c.scale;
-                    break;
-                case Col::Std:
-                    r.std_s = n.value * c.scale;
-                    break;
-                default:
-                    break;
-            }
+        if (const auto bad = read_fields(f, cols, r)) {
+            warn(reader.line(), "'" + *bad + "' is not a number: row skipped");
+            continue;
         }
-        if (!ok) continue;
         if (!r.kernel) {
             warn(reader.line(), "the row has no kernel name: skipped");
             continue;

@@ -69,6 +69,29 @@ bool finite_positive(const std::optional<double>& v) {
     return v && std::isfinite(*v) && *v >= 0;
 }
 
+// The method, source and verified columns; an unknown word is read as unknown, with a warning.
+void read_provenance(const RowReader& row, TimingRecord& r) {
+    if (const auto m = row.text("method"); !m.empty()) {
+        if (auto method = parse_timing_method(m))
+            r.method = *method;
+        else
+            row.warn("unknown method '" + m +
+                     "' (expected device-profiler, wallclock-synced, "
+                     "amortized-loop or unknown): read as unknown");
+    }
+    if (const auto s = row.text("source"); !s.empty()) {
+        r.source = parse_timing_source(s);
+        if (!r.source)
+            row.warn("unknown source '" + s +
+                     "' (expected measured, interpret or "
+                     "estimated): left unknown");
+    }
+    if (const auto v = row.text("verified"); !v.empty()) {
+        r.verified = parse_bool(v);
+        if (!r.verified) row.warn("verified '" + v + "' is not true or false: left unknown");
+    }
+}
+
 // Fills `r` from one row; false (with a warning) when the row must be skipped.
 bool read_row(const RowReader& row, TimingRecord& r) {
     r.kernel = row.opt_text("kernel");
@@ -111,25 +134,7 @@ bool read_row(const RowReader& row, TimingRecord& r) {
         else
             row.warn("n '" + row.text("n") + "' is not a count: left unknown");
     }
-    if (const auto m = row.text("method"); !m.empty()) {
-        if (auto method = parse_timing_method(m))
-            r.method = *method;
-        else
-            row.warn("unknown method '" + m +
-                     "' (expected device-profiler, wallclock-synced, "
-                     "amortized-loop or unknown): read as unknown");
-    }
-    if (const auto s = row.text("source"); !s.empty()) {
-        r.source = parse_timing_source(s);
-        if (!r.source)
-            row.warn("unknown source '" + s +
-                     "' (expected measured, interpret or "
-                     "estimated): left unknown");
-    }
-    if (const auto v = row.text("verified"); !v.empty()) {
-        r.verified = parse_bool(v);
-        if (!r.verified) row.warn("verified '" + v + "' is not true or false: left unknown");
-    }
+    read_provenance(row, r);
     const auto status = row.text("status");
     if (status == "failed")
         r.status = TimingStatus::Failed;
