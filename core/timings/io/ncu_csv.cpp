@@ -90,6 +90,31 @@ struct NcuColumns {
           bytes(csv_column(f, kDramBytes)) {}
 };
 
+// One row's figures into its launch: a raw table has one column per metric, with `units` the
+// row under the header; the default table one row per metric.
+void read_row(const std::vector<std::string>& f, const NcuColumns& col,
+              const std::vector<std::string>* units, Launch& l) {
+    const auto at = [&](int c) { return c < 0 ? std::string() : f[static_cast<std::size_t>(c)]; };
+    if (units) {
+        const auto unit = [&](int c) {
+            return c < 0 || units->empty() ? std::string() : (*units)[static_cast<std::size_t>(c)];
+        };
+        l.seconds = duration(at(col.dur), unit(col.dur), &l.bad_value);
+        l.device = at(col.dev);
+        if (col.bytes >= 0) l.bytes = byte_count(at(col.bytes), unit(col.bytes));
+        return;
+    }
+    const std::string metric = at(col.name);
+    if (metric == kDuration)
+        l.seconds = duration(at(col.value), at(col.unit), &l.bad_value);
+    else if (metric == kSectionDuration)
+        l.section_seconds = duration(at(col.value), at(col.unit), &l.bad_value);
+    else if (metric == kDeviceName)
+        l.device = at(col.value);
+    else if (metric == kDramBytes)
+        l.bytes = byte_count(at(col.value), at(col.unit));
+}
+
 // One launch as a record; nullopt when it has no usable duration.
 std::optional<TimingRecord> launch_record(const Launch& l) {
     const auto seconds = l.seconds ? l.seconds : l.section_seconds;
@@ -162,24 +187,7 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
             l.grid = at(col.grid);
             l.block = at(col.block);
         }
-        if (raw) {
-            const auto unit = [&](int c) {
-                return c < 0 || units.empty() ? std::string() : units[static_cast<std::size_t>(c)];
-            };
-            l.seconds = duration(at(col.dur), unit(col.dur), &l.bad_value);
-            l.device = at(col.dev);
-            if (col.bytes >= 0) l.bytes = byte_count(at(col.bytes), unit(col.bytes));
-            continue;
-        }
-        const std::string metric = at(col.name);
-        if (metric == kDuration)
-            l.seconds = duration(at(col.value), at(col.unit), &l.bad_value);
-        else if (metric == kSectionDuration)
-            l.section_seconds = duration(at(col.value), at(col.unit), &l.bad_value);
-        else if (metric == kDeviceName)
-            l.device = at(col.value);
-        else if (metric == kDramBytes)
-            l.bytes = byte_count(at(col.value), at(col.unit));
+        read_row(f, col, raw ? &units : nullptr, l);
     }
     if (header.empty() && reader.error().empty() && !reader.cancelled()) {
         warn(reader.line(),
