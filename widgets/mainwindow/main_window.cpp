@@ -170,6 +170,13 @@ void MainWindow::fillExamplesMenu() {
 }
 
 void MainWindow::connectParts() {
+    connectActions();
+    connectTasks();
+    connectDocument();
+}
+
+// The menu and toolbar actions.
+void MainWindow::connectActions() {
     const MainActions& a = actions_;
     connect(a.newFromExample, &QAction::triggered, files_, &FileController::newFromExample);
     connect(a.open, &QAction::triggered, files_, &FileController::open);
@@ -209,7 +216,10 @@ void MainWindow::connectParts() {
                               "semantics, never speed.</p>")
                                .arg(QApplication::applicationVersion()));
     });
+}
 
+// Run, audit and cancel: enabled by the one background job, their messages in the log.
+void MainWindow::connectTasks() {
     connect(task_, &BackgroundTask::started, this, [this] {
         actions_.cancel->setEnabled(true);
         actions_.run->setEnabled(false);
@@ -220,7 +230,23 @@ void MainWindow::connectParts() {
         actions_.run->setEnabled(true);
         actions_.audit->setEnabled(true);
     });
+    const auto note = [this](const QString& text) {
+        log_->log(text);
+        statusBar()->showMessage(text, 8000);
+    };
+    connect(files_, &FileController::message, this, note);
+    connect(files_, &FileController::error, this, &MainWindow::showError);
+    connect(run_, &RunController::message, this, note);
+    connect(audit_, &AuditController::message, this, note);
+    connect(audit_, &AuditController::auditStarted, audit_panel_, &AuditPanel::showRunning);
+    connect(audit_, &AuditController::auditStarted, this,
+            [this] { bottom_tabs_->setCurrentWidget(audit_panel_); });
+    connect(audit_, &AuditController::finished, audit_panel_, &AuditPanel::showResult);
+    connect(audit_panel_, &AuditPanel::caseActivated, this, &MainWindow::loadAuditCase);
+}
 
+// The document to the views, the title and the target box, and the panels back to the editor.
+void MainWindow::connectDocument() {
     connect(document_, &SpecDocument::snapshotReady, explorer_, &CentralExplorer::setSnapshot);
     connect(document_, &SpecDocument::snapshotReady, timings_, &TimingsPanel::setSnapshot);
     // Timing files dropped on the window (or imported from the File menu) land in Timings.
@@ -248,20 +274,6 @@ void MainWindow::connectParts() {
         document_->edit(s, {SpecChange::Part::Target, -1, {}},
                         tr("Target %1").arg(QString::fromStdString(id)));
     });
-
-    const auto note = [this](const QString& text) {
-        log_->log(text);
-        statusBar()->showMessage(text, 8000);
-    };
-    connect(files_, &FileController::message, this, note);
-    connect(files_, &FileController::error, this, &MainWindow::showError);
-    connect(run_, &RunController::message, this, note);
-    connect(audit_, &AuditController::message, this, note);
-    connect(audit_, &AuditController::auditStarted, audit_panel_, &AuditPanel::showRunning);
-    connect(audit_, &AuditController::auditStarted, this,
-            [this] { bottom_tabs_->setCurrentWidget(audit_panel_); });
-    connect(audit_, &AuditController::finished, audit_panel_, &AuditPanel::showResult);
-    connect(audit_panel_, &AuditPanel::caseActivated, this, &MainWindow::loadAuditCase);
 }
 
 void MainWindow::importTimings(const QStringList& paths) {

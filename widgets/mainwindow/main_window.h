@@ -68,6 +68,9 @@ private:
     void buildDocks();
     void buildToolBar();
     void connectParts();
+    void connectActions();
+    void connectTasks();
+    void connectDocument();
     void fillExamplesMenu();
     void updateTitle();
     void loadAuditCase(const std::map<std::string, std::int64_t>& params);

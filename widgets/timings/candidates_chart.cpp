@@ -47,6 +47,40 @@ std::pair<QString, SeriesStyle> seriesFor(const TimingsView& v, std::size_t i) {
     return {QStringLiteral("unmeasured: the file gives no source"), {grey, Marker::Circle}};
 }
 
+// The candidates to draw. The open spec's own configuration is drawn only until timings of
+// the kernel arrive: its problem size is seldom the one timed, and would crowd the timed ones.
+std::vector<std::size_t> shownCandidates(const TimingsView& v) {
+    bool anyTimed = false;
+    for (std::size_t i = 0; i < v.records.size(); ++i)
+        anyTimed = anyTimed || (v.shown(i) && v.facts[i].is_candidate && !v.facts[i].planned);
+    std::vector<std::size_t> candidates;
+    for (std::size_t i = 0; i < v.records.size(); ++i)
+        if (v.shown(i) && v.facts[i].is_candidate && !(anyTimed && v.facts[i].planned))
+            candidates.push_back(i);
+    return candidates;
+}
+
+// Baselines: the fastest measured record of each baseline impl on each target, as a line.
+void addBaselines(ChartWidget& chart, const TimingsView& v, std::vector<std::size_t>& drawn) {
+    std::map<std::pair<std::string, std::string>, std::size_t> fastest;
+    for (std::size_t i = 0; i < v.records.size(); ++i) {
+        const TimingRecord& r = v.records[i];
+        if (!v.shown(i) || v.facts[i].is_candidate || r.status != TimingStatus::Ok || !r.median_s ||
+            v.facts[i].provenance.kind != Provenance::Measured)
+            continue;
+        const auto key = std::make_pair(r.target.value_or("?"), *r.impl);
+        const auto it = fastest.find(key);
+        if (it == fastest.end() || *r.median_s < *v.records[it->second].median_s) fastest[key] = i;
+    }
+    for (const auto& [key, i] : fastest) {
+        const QString name = QStringLiteral("%1 on %2 (median)").arg(qs(key.second), qs(key.first));
+        const QColor c = targetColour(v, v.records[i].target);
+        chart.addHorizontalLine(name, {c, Marker::None, Stroke::Dashed}, *v.records[i].median_s,
+                                recordTooltip(v, i));
+        drawn.push_back(i);
+    }
+}
+
 }  // namespace
 
 void showCandidates(ChartWidget& chart, const TimingsView& v) {
@@ -57,16 +91,7 @@ void showCandidates(ChartWidget& chart, const TimingsView& v) {
     const QString kernel = v.kernel.empty() ? QStringLiteral("all kernels") : qs(v.kernel);
     chart.setTitle(QStringLiteral("%1: candidates vs time").arg(kernel));
 
-    // The open spec's own configuration is drawn only until timings of the kernel arrive:
-    // its problem size is seldom the one timed, and would crowd the timed candidates.
-    bool anyTimed = false;
-    for (std::size_t i = 0; i < v.records.size(); ++i)
-        anyTimed = anyTimed || (v.shown(i) && v.facts[i].is_candidate && !v.facts[i].planned);
-    std::vector<std::size_t> candidates;
-    for (std::size_t i = 0; i < v.records.size(); ++i)
-        if (v.shown(i) && v.facts[i].is_candidate && !(anyTimed && v.facts[i].planned))
-            candidates.push_back(i);
-    const CandidateCategories grouped = candidate_categories(v.records, candidates);
+    const CandidateCategories grouped = candidate_categories(v.records, shownCandidates(v));
     const std::vector<int>& categoryOf = grouped.category_of;
     std::vector<const TimingRecord*> categoryRecords;
     for (std::size_t i : grouped.first_record) categoryRecords.push_back(&v.records[i]);
@@ -120,24 +145,7 @@ void showCandidates(ChartWidget& chart, const TimingsView& v) {
         chart.addFailed(QStringLiteral("failed (inf, OOM, invalid)"),
                         {QColor(), Marker::Cross, Stroke::None, 11}, failed);
 
-    // Baselines: the fastest measured record of each baseline impl on each target.
-    std::map<std::pair<std::string, std::string>, std::size_t> fastest;
-    for (std::size_t i = 0; i < v.records.size(); ++i) {
-        const TimingRecord& r = v.records[i];
-        if (!v.shown(i) || v.facts[i].is_candidate || r.status != TimingStatus::Ok || !r.median_s ||
-            v.facts[i].provenance.kind != Provenance::Measured)
-            continue;
-        const auto key = std::make_pair(r.target.value_or("?"), *r.impl);
-        const auto it = fastest.find(key);
-        if (it == fastest.end() || *r.median_s < *v.records[it->second].median_s) fastest[key] = i;
-    }
-    for (const auto& [key, i] : fastest) {
-        const QString name = QStringLiteral("%1 on %2 (median)").arg(qs(key.second), qs(key.first));
-        const QColor c = targetColour(v, v.records[i].target);
-        chart.addHorizontalLine(name, {c, Marker::None, Stroke::Dashed}, *v.records[i].median_s,
-                                recordTooltip(v, i));
-        drawn.push_back(i);
-    }
+    addBaselines(chart, v, drawn);
     chart.setBadges(provenanceBadges(v, drawn));
     if (!categories.isEmpty() && drawn.empty()) {
         std::string why;

@@ -222,6 +222,38 @@ void ChartWidget::build() {
     // An empty grid would cap the plot's width at zero: keep one blank element in it.
     if (c.badges.isEmpty()) c.badgeRow->addElement(new QCPTextElement(plot_, QString(), font()));
 
+    buildAxes();
+
+    const QColor fg = palette().color(QPalette::Text);
+    buildSeries();
+    const QColor bg = palette().color(QPalette::Base);
+    if (!c.noteText.isEmpty()) {
+        auto* note = new QCPItemText(plot_);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(0.5, 0.5);
+        note->setText(wrapped(c.noteText, QFontMetrics(font()), std::max(240, width() * 3 / 4)));
+        note->setColor(fg);
+        note->setBrush(QBrush(bg));
+        note->setPen(QPen(palette().color(QPalette::Mid)));
+        note->setPadding(QMargins(8, 6, 8, 6));
+        note->setClipToAxisRect(false);
+    }
+    plot_->legend->setVisible(plot_->graphCount() > 0);
+    applyTheme();
+    plot_->replot();
+    // A short plot (a low dock) gets fewer value ticks, so their labels never overlap; the
+    // plot's height is known only once laid out, hence a second pass when it changes them.
+    const int ticks = std::clamp(plot_->axisRect()->height() / kPixelsPerValueTick, 2, 5);
+    if (ticks != c.valueTicks) {
+        c.valueTicks = ticks;
+        plot_->yAxis->ticker()->setTickCount(ticks);
+        plot_->replot();
+    }
+}
+
+// Scales, tickers, labels and ranges of both axes.
+void ChartWidget::buildAxes() {
+    const Content& c = *content_;
     QCPAxis* x = plot_->xAxis;
     QCPAxis* y = plot_->yAxis;
     const ValueFormat xf = c.xFormat, yf = c.yFormat;
@@ -251,7 +283,13 @@ void ChartWidget::build() {
     y->setLabel(c.yLabel);
     x->setRange(c.x.lo, c.x.hi);
     y->setRange(c.y.lo, c.y.hi);
+}
 
+// One graph per series, with error bars where points have a min-max range.
+void ChartWidget::buildSeries() {
+    const Content& c = *content_;
+    QCPAxis* x = plot_->xAxis;
+    QCPAxis* y = plot_->yAxis;
     const QColor fg = palette().color(QPalette::Text);
     const QColor bg = palette().color(QPalette::Base);
     for (const auto& s : c.series) {
@@ -291,28 +329,6 @@ void ChartWidget::build() {
         bars->setData(minus, plus);
         bars->setPen(QPen(colour, 1.4));
         bars->setWhiskerWidth(10);
-    }
-    if (!c.noteText.isEmpty()) {
-        auto* note = new QCPItemText(plot_);
-        note->position->setType(QCPItemPosition::ptAxisRectRatio);
-        note->position->setCoords(0.5, 0.5);
-        note->setText(wrapped(c.noteText, QFontMetrics(font()), std::max(240, width() * 3 / 4)));
-        note->setColor(fg);
-        note->setBrush(QBrush(bg));
-        note->setPen(QPen(palette().color(QPalette::Mid)));
-        note->setPadding(QMargins(8, 6, 8, 6));
-        note->setClipToAxisRect(false);
-    }
-    plot_->legend->setVisible(plot_->graphCount() > 0);
-    applyTheme();
-    plot_->replot();
-    // A short plot (a low dock) gets fewer value ticks, so their labels never overlap; the
-    // plot's height is known only once laid out, hence a second pass when it changes them.
-    const int ticks = std::clamp(plot_->axisRect()->height() / kPixelsPerValueTick, 2, 5);
-    if (ticks != c.valueTicks) {
-        c.valueTicks = ticks;
-        y->ticker()->setTickCount(ticks);
-        plot_->replot();
     }
 }
 

@@ -118,6 +118,8 @@ protected:
 private:
     struct Content;
     void build();
+    void buildAxes();
+    void buildSeries();
     void applyTheme();
     void applyCategoryLabels();
     void showTooltip(QMouseEvent* event);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <utility>
 
 #include "core/base/format.h"
 #include "core/target/roofline.h"
@@ -30,6 +32,35 @@ QVector<ChartPoint> roofPoints(const RoofFigures& roof, double lo, double hi) {
         points.push_back(p);
     }
     return points;
+}
+
+}  // namespace
+
+namespace {
+
+// The series of record i and its FLOP rate in p.y: achieved when measured, else the modelled
+// bound; nullopt for a failed record.
+std::optional<std::pair<QString, SeriesStyle>> seriesOf(const TimingsView& v, std::size_t i,
+                                                        const QColor& hue, ChartPoint& p) {
+    const RecordFacts& f = v.facts[i];
+    const QString impl = qs(v.records[i].impl.value_or("?"));
+    if (!f.roofline->achieved_flops) {
+        if (v.records[i].status != TimingStatus::Ok) return std::nullopt;
+        p.y = f.roofline->attainable_flops;  // unmeasured: only the bound is known
+        return std::pair{
+            QStringLiteral("unmeasured: modelled bound"),
+            SeriesStyle{provenanceColour(Provenance::Unmeasured), Marker::HollowDiamond}};
+    }
+    p.y = *f.roofline->achieved_flops;
+    const QColor colour = f.is_candidate ? hue : QColor();
+    if (f.provenance.kind == Provenance::Measured && !f.provenance.unverified)
+        return std::pair{QString(impl + QStringLiteral(" (measured)")),
+                         SeriesStyle{colour, f.is_candidate ? Marker::Disc : Marker::Square}};
+    if (f.provenance.kind == Provenance::Measured)
+        return std::pair{QString(impl + QStringLiteral(" (unverified)")),
+                         SeriesStyle{colour, f.is_candidate ? Marker::Circle : Marker::Square}};
+    return std::pair{QString(impl + QStringLiteral(" (") + qs(badge_text(f.provenance)) + u')'),
+                     SeriesStyle{provenanceColour(f.provenance.kind), Marker::HollowDiamond}};
 }
 
 }  // namespace
@@ -74,7 +105,6 @@ void showRoofline(ChartWidget& chart, const TimingsView& v) {
     std::vector<std::size_t> drawn;
     double lo = INFINITY, hi = 0;
     const QColor hue = targetColour(v, v.roofline_target);
-    const QColor grey = provenanceColour(Provenance::Unmeasured);
     for (std::size_t i = 0; i < v.records.size(); ++i) {
         const RecordFacts& f = v.facts[i];
         if (!v.shown(i) || !f.roofline || !f.roof || f.roof->target != v.roofline_target) continue;
@@ -82,28 +112,9 @@ void showRoofline(ChartWidget& chart, const TimingsView& v) {
         ChartPoint p;
         p.x = f.roofline->intensity;
         p.tooltip = recordTooltip(v, i);
-        const QString impl = qs(v.records[i].impl.value_or("?"));
-        if (f.roofline->achieved_flops) {
-            p.y = *f.roofline->achieved_flops;
-            const Marker shape = f.is_candidate ? Marker::Disc : Marker::Square;
-            if (f.provenance.kind == Provenance::Measured && !f.provenance.unverified)
-                add(impl + QStringLiteral(" (measured)"), {f.is_candidate ? hue : QColor(), shape},
-                    p);
-            else if (f.provenance.kind == Provenance::Measured)
-                add(impl + QStringLiteral(" (unverified)"),
-                    {f.is_candidate ? hue : QColor(),
-                     f.is_candidate ? Marker::Circle : Marker::Square},
-                    p);
-            else
-                add(impl + QStringLiteral(" (") + qs(badge_text(f.provenance)) +
-                        QStringLiteral(")"),
-                    {provenanceColour(f.provenance.kind), Marker::HollowDiamond}, p);
-        } else if (v.records[i].status == TimingStatus::Ok) {
-            p.y = f.roofline->attainable_flops;  // unmeasured: only the bound is known
-            add(QStringLiteral("unmeasured: modelled bound"), {grey, Marker::HollowDiamond}, p);
-        } else {
-            continue;
-        }
+        const auto series = seriesOf(v, i, hue, p);
+        if (!series) continue;
+        add(series->first, series->second, p);
         lo = std::min(lo, p.x);
         hi = std::max(hi, p.x);
         drawn.push_back(i);

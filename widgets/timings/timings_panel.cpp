@@ -127,6 +127,18 @@ TimingsPanel::TimingsPanel(QWidget* parent)
     lists_->addTab(warningList_, tr("Import warnings"));
     lists_->addTab(plan_, tr("Plan"));
 
+    layOut();
+
+    if (settingsEnabled())
+        endToEnd_->setThreshold(QSettings().value(kThresholdKey, 0.02).toDouble());
+    settings_.threshold = endToEnd_->threshold();
+
+    connectParts();
+}
+
+// The bar above; the charts on the left at full height, beside them the decision above the
+// records.
+void TimingsPanel::layOut() {
     auto* bar = new QHBoxLayout;
     bar->addWidget(importButton_);
     bar->addWidget(clearButton_);
@@ -141,7 +153,6 @@ TimingsPanel::TimingsPanel(QWidget* parent)
     bar->addWidget(progress_);
     bar->addWidget(cancelButton_);
 
-    // Charts on the left at full height; beside them the decision above the records.
     auto* side = new QSplitter(Qt::Vertical, this);
     // The decision never gets clipped: it scrolls when the tab is short.
     auto* decisionScroll = new QScrollArea(this);
@@ -160,11 +171,9 @@ TimingsPanel::TimingsPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(split, 1);
+}
 
-    if (settingsEnabled())
-        endToEnd_->setThreshold(QSettings().value(kThresholdKey, 0.02).toDouble());
-    settings_.threshold = endToEnd_->threshold();
-
+void TimingsPanel::connectParts() {
     connect(importAction_, &QAction::triggered, this, &TimingsPanel::chooseAndImport);
     connect(importButton_, &QPushButton::clicked, this, &TimingsPanel::chooseAndImport);
     connect(clearButton_, &QPushButton::clicked, this, &TimingsPanel::clearRecords);

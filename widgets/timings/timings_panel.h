@@ -79,6 +79,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    void layOut();
+    void connectParts();
     void chooseAndImport();
     void addImported(const std::vector<ImportedFile>& files);
     void rebuild();

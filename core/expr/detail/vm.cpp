@@ -73,6 +73,9 @@ std::string num(std::int64_t v) {
 
 }  // namespace
 
+// One loop with one switch over the opcodes: the hot path of every analysis, kept whole so
+// the dispatch stays a jump table with the registers in locals.
+// NOLINTNEXTLINE(readability-function-size)
 bool Compiled::eval(const std::int64_t* args, std::int64_t* out, Error* err) const {
     if (!impl_) return true;
     const Impl& m = *impl_;
