@@ -1,90 +1,56 @@
 #include "widgets/timings/import_job.h"
 
-#include <QCoreApplication>
-#include <QDeadlineTimer>
-#include <QEventLoop>
-#include <QPointer>
-#include <QThread>
-#include <QTimer>
+#include <algorithm>
+#include <memory>
 
 #include "core/timings/io/registry.h"
 
 namespace tl::gui {
+namespace {
+
+// Progress is counted in thousandths of a file, so the lane's done/total says both which file
+// is being read and how far.
+constexpr qint64 kPerFile = 1000;
+
+}  // namespace
 
 ImportJob::ImportJob(QObject* parent) : QObject(parent) {
     qRegisterMetaType<std::vector<tl::gui::ImportedFile>>();
-}
-
-ImportJob::~ImportJob() {
-    cancel();
-    if (thread_) thread_->wait();
-}
-
-void ImportJob::cancel() {
-    if (cancel_) cancel_->store(true);
+    connect(&lane_, &JobTracker::started, this, [this] { running_ = queued_; });
+    connect(&lane_, &JobTracker::progress, this, &ImportJob::showProgress);
 }
 
 void ImportJob::start(const QStringList& paths) {
-    if (thread_) {
-        cancel();
-        thread_->wait();  // a cancelled import stops at its next progress check
-    }
-    const quint64 generation = ++generation_;
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    cancel_ = cancel;
-    QPointer<ImportJob> self(this);
-    const int count = static_cast<int>(paths.size());
-    thread_ = QThread::create([self, paths, generation, cancel, count] {
-        auto files = std::make_shared<std::vector<ImportedFile>>();
-        for (int i = 0; i < count && !cancel->load(); ++i) {
-            const QString& path = paths[i];
-            int lastPercent = -1;
-            // Progress is reported at whole percents so the GUI thread is not flooded.
-            const ProgressFn progress = [&](std::uint64_t done, std::uint64_t total) {
-                const int percent =
-                    total ? static_cast<int>(100.0 * double(done) / double(total)) : 0;
-                if (percent != lastPercent && self) {
-                    lastPercent = percent;
-                    QMetaObject::invokeMethod(
-                        self.data(),
-                        [self, i, count, path, percent] {
-                            if (self) emit self->progress(i, count, path, percent / 100.0);
-                        },
-                        Qt::QueuedConnection);
-                }
-                return !cancel->load();
+    queued_ = paths;
+    const auto count = static_cast<qint64>(paths.size());
+    lane_.start(
+        tr("Importing %n timing file(s)", nullptr, static_cast<int>(count)), ++batches_,
+        [this, paths, count](JobControl& control) -> JobTracker::Deliver {
+            auto files = std::make_shared<std::vector<ImportedFile>>();
+            for (qint64 i = 0; i < count && !control.cancelled(); ++i) {
+                const ProgressFn progress = [&](std::uint64_t done, std::uint64_t total) {
+                    const qint64 part =
+                        total ? static_cast<qint64>(kPerFile * double(done) / double(total)) : 0;
+                    control.report(i * kPerFile + part, count * kPerFile);
+                    return !control.cancelled();
+                };
+                const QString& path = paths[static_cast<int>(i)];
+                files->push_back({path, import_timing_file(path.toStdString(), {}, progress)});
+            }
+            return [this, files](bool wasCancelled) {
+                if (wasCancelled)
+                    emit cancelled();
+                else
+                    emit finished(*files);
             };
-            files->push_back({path, import_timing_file(path.toStdString(), {}, progress)});
-        }
-        const bool wasCancelled = cancel->load();
-        if (self)
-            QMetaObject::invokeMethod(
-                self.data(),
-                [self, generation, files, wasCancelled] {
-                    if (self) self->deliver(generation, files, wasCancelled);
-                },
-                Qt::QueuedConnection);
-    });
-    connect(thread_, &QThread::finished, thread_, &QObject::deleteLater);
-    thread_->start();
+        });
 }
 
-void ImportJob::deliver(quint64 generation, std::shared_ptr<std::vector<ImportedFile>> files,
-                        bool wasCancelled) {
-    if (generation != generation_) return;  // a newer batch replaced this one
-    thread_ = nullptr;
-    cancel_.reset();
-    if (wasCancelled)
-        emit cancelled();
-    else
-        emit finished(*files);
-}
-
-bool ImportJob::waitForFinished(int timeoutMs) {
-    QDeadlineTimer deadline(timeoutMs);
-    while (thread_ && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    return !thread_;
+void ImportJob::showProgress(qint64 done, qint64 total) {
+    const auto count = static_cast<int>(running_.size());
+    if (total <= 0 || count == 0) return;
+    const int i = static_cast<int>(std::min<qint64>(done / kPerFile, count - 1));
+    emit progress(i, count, running_[i], double(done - i * kPerFile) / double(kPerFile));
 }
 
 }  // namespace tl::gui

@@ -1,17 +1,14 @@
 #pragma once
 // Imports timing files off the GUI thread, one after another, reporting progress and
-// honouring cancel. Each batch carries a generation number: a cancelled or superseded batch
-// never delivers its records.
+// honouring cancel. It runs on a JobTracker lane that replaces: a new batch cancels the one
+// running, whose records are never delivered.
 #include <QObject>
 #include <QString>
 #include <QStringList>
-#include <atomic>
-#include <memory>
 #include <vector>
 
 #include "core/timings/io/importer.h"
-
-class QThread;
+#include "widgets/tasks/job_tracker.h"
 
 namespace tl::gui {
 
@@ -24,14 +21,13 @@ class ImportJob : public QObject {
     Q_OBJECT
 public:
     explicit ImportJob(QObject* parent = nullptr);
-    ~ImportJob() override;  // cancels and waits for the worker
 
     // Starts importing `paths`; a batch already running is cancelled first.
     void start(const QStringList& paths);
-    void cancel();
-    bool isRunning() const { return thread_ != nullptr; }
+    void cancel() { lane_.cancel(); }
+    bool isRunning() const { return lane_.busy(); }
     // Blocks until the current batch has delivered (or was cancelled); for tests and shutdown.
-    bool waitForFinished(int timeoutMs = 30000);
+    bool waitForFinished(int timeoutMs = 30000) { return lane_.waitForIdle(timeoutMs); }
 
 signals:
     // `fraction` of file `fileIndex` (0-based) of `fileCount` is read.
@@ -41,12 +37,12 @@ signals:
     void cancelled();
 
 private:
-    void deliver(quint64 generation, std::shared_ptr<std::vector<ImportedFile>> files,
-                 bool wasCancelled);
+    void showProgress(qint64 done, qint64 total);
 
-    QThread* thread_ = nullptr;
-    quint64 generation_ = 0;
-    std::shared_ptr<std::atomic<bool>> cancel_;
+    QStringList queued_;   // the newest batch asked for
+    QStringList running_;  // the batch the lane is running
+    quint64 batches_ = 0;
+    JobTracker lane_{JobTracker::WhenBusy::Replace};  // last: destroyed (waited for) first
 };
 
 }  // namespace tl::gui
