@@ -77,11 +77,16 @@ TEST(PlanView, ItsModelPassesTheModelTesterAcrossResets) {
 
 TEST(PlanView, TheNewestSpecWinsOverOneInFlight) {
     PlanView view;
+    std::vector<std::int64_t> shown;  // M of every plan the view showed
+    QObject::connect(&view, &PlanView::planChanged, [&] {
+        if (view.plan()) shown.push_back(view.plan()->fixed.at("M"));
+    });
     view.setSpec(example(300));
     view.setSpec(example(1000));
     ASSERT_TRUE(view.waitForPlan());
     ASSERT_NE(view.plan(), nullptr);
     EXPECT_EQ(view.plan()->fixed.at("M"), 1000);
+    EXPECT_EQ(shown, std::vector<std::int64_t>{1000}) << "the superseded plan is never shown";
 }
 
 TEST(PlanView, ImportedVerifiedTimingsMeasureTheirCandidate) {

@@ -1,7 +1,5 @@
 #include "widgets/timings/plan_view.h"
 
-#include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -11,9 +9,7 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
-#include <QThread>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <map>
 
 #include "core/plan/bench_script.h"
@@ -70,14 +66,13 @@ PlanView::PlanView(QWidget* parent)
     layout->addLayout(top);
     layout->addWidget(table_, 1);
 
-    connect(&watcher_, &QFutureWatcher<PlanOutcome>::finished, this, &PlanView::computed);
+    connect(&lane_, &JobTracker::progress, this, [this](qint64 done, qint64 total) {
+        if (total > 0)
+            summary_->setText(
+                tr("Planning tile sizes\u2026 %1 of %2 combinations").arg(done).arg(total));
+    });
     connect(exportButton_, &QPushButton::clicked, this, &PlanView::exportScript);
     compute();
-}
-
-PlanView::~PlanView() {
-    if (cancel_) cancel_->store(true);
-    watcher_.waitForFinished();  // the worker holds only its own copies; let it end
 }
 
 void PlanView::setSpec(std::shared_ptr<const Spec> spec) {
@@ -98,13 +93,8 @@ void PlanView::setRecords(std::vector<TimingRecord> records) {
 }
 
 void PlanView::compute() {
-    if (watcher_.isRunning()) {
-        stale_ = true;  // computed() starts again with the newest spec
-        cancel_->store(true);
-        return;
-    }
-    stale_ = false;
     if (!spec_) {
+        lane_.cancel();  // a plan of the spec that was open is not shown
         base_.reset();
         error_ = tr("Open a spec to plan its tile sizes.");
         attach();
@@ -112,32 +102,21 @@ void PlanView::compute() {
     }
     PlanOptions options;
     options.target = target_;
-    cancel_ = std::make_shared<std::atomic<bool>>(false);
     summary_->setText(tr("Planning tile sizes\u2026"));
-    // Queued to the GUI thread; dropped if this view is gone (its destructor cancels first).
-    options.progress = [this](int done, int total) {
-        if (done % 16 != 0 && done != total) return;
-        QMetaObject::invokeMethod(
-            this,
-            [this, done, total] {
-                if (watcher_.isRunning())
-                    summary_->setText(
-                        tr("Planning tile sizes\u2026 %1 of %2 combinations").arg(done).arg(total));
-            },
-            Qt::QueuedConnection);
-    };
-    watcher_.setFuture(QtConcurrent::run([spec = spec_, options, cancel = cancel_]() mutable {
-        options.cancel = cancel.get();
-        return plan_tiles(*spec, options);
-    }));
+    lane_.start(tr("Planning tile sizes"), ++requests_,
+                [this, spec = spec_, options](JobControl& control) mutable -> JobTracker::Deliver {
+                    options.cancel = &control.cancel;
+                    options.progress = [&control](int done, int total) {
+                        control.report(done, total);
+                    };
+                    auto out = std::make_shared<const PlanOutcome>(plan_tiles(*spec, options));
+                    return [this, out](bool cancelled) {
+                        if (!cancelled) computed(*out);
+                    };
+                });
 }
 
-void PlanView::computed() {
-    if (stale_) {
-        compute();
-        return;
-    }
-    const PlanOutcome out = watcher_.result();
+void PlanView::computed(const PlanOutcome& out) {
     error_.clear();
     base_.reset();
     if (out.plan)
@@ -179,14 +158,7 @@ void PlanView::attach() {
 }
 
 bool PlanView::waitForPlan(int timeoutMs) {
-    QElapsedTimer timer;
-    timer.start();
-    while ((watcher_.isRunning() || stale_) && timer.elapsed() < timeoutMs) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(2);
-    }
-    QCoreApplication::processEvents();
-    return !watcher_.isRunning() && !stale_;
+    return lane_.waitForIdle(timeoutMs);
 }
 
 const TilePlan* PlanView::plan() const {

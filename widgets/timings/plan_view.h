@@ -2,10 +2,9 @@
 // The measurement plan beside the timing records: the open spec's tile candidates that pass
 // the target's contract, fastest modelled bound first, each unmeasured until an imported,
 // verified timing measures it, and the benchmark script that measures them on the target.
-// The plan is computed off the GUI thread; a newer spec replaces a computation in flight.
-#include <QFutureWatcher>
+// The plan is computed on a replacing JobTracker lane: a newer spec or target cancels the
+// computation in flight, whose plan is never shown.
 #include <QWidget>
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +13,7 @@
 #include "core/plan/tile_plan.h"
 #include "core/spec/spec.h"
 #include "core/timings/record.h"
+#include "widgets/tasks/job_tracker.h"
 
 class QLabel;
 class QPushButton;
@@ -28,7 +28,6 @@ class PlanView : public QWidget {
     Q_OBJECT
 public:
     explicit PlanView(QWidget* parent = nullptr);
-    ~PlanView() override;
 
     void setSpec(std::shared_ptr<const Spec> spec);
     void setTarget(std::optional<std::string> target);   // unset: the spec's own target
@@ -47,7 +46,7 @@ signals:
 
 private:
     void compute();
-    void computed();
+    void computed(const PlanOutcome& out);
     void attach();
     void exportScript();
 
@@ -56,16 +55,16 @@ private:
     std::vector<TimingRecord> records_;
     std::shared_ptr<const TilePlan> base_;  // the plan before measurements
     QString error_;
-    QFutureWatcher<PlanOutcome> watcher_;
-    // Set to stop the computation in flight: a big spec's plan can take seconds.
-    std::shared_ptr<std::atomic<bool>> cancel_;
-    bool stale_ = false;  // the spec or target changed while a plan was being computed
+    quint64 requests_ = 0;  // the generation of each plan asked for
 
     QLabel* summary_;
     QPushButton* exportButton_;
     QTableView* table_;
     PlanModel* model_;
     QSortFilterProxyModel* sorted_;
+    // A big spec's plan can take seconds. Last member: destroyed (cancelled and waited
+    // for) before the widgets its delivery would touch.
+    JobTracker lane_{JobTracker::WhenBusy::Replace};
 };
 
 }  // namespace tl::gui
