@@ -5,19 +5,18 @@
 #include <QSaveFile>
 #include <QUndoStack>
 
-#include "core/spec/spec_io.h"
 #include "core/audit/rules.h"
+#include "core/spec/spec_io.h"
 #include "widgets/document/spec_edit_command.h"
 
 namespace tl::gui {
 
-SpecDocument::SpecDocument(QObject* parent, SnapshotBuilder::Compute compute)
+SpecDocument::SpecDocument(QObject* parent, Compute compute)
     : QObject(parent),
       undo_(new QUndoStack(this)),
-      builder_(new SnapshotBuilder(std::move(compute), this)) {
+      compute_(compute ? std::move(compute) : Compute(compute_snapshot)) {
     connect(undo_, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
-    connect(builder_, &SnapshotBuilder::finished, this, &SpecDocument::onResult);
 }
 
 SpecDocument::~SpecDocument() {
@@ -106,22 +105,25 @@ void SpecDocument::apply(const Spec& spec, const SpecChange& change) {
 
 void SpecDocument::requestSnapshot() {
     ++generation_;
-    builder_->request(spec_, generation_);
+    lane_.start(tr("Analysing"), generation_,
+                [this, spec = spec_, generation = generation_,
+                 compute = compute_](JobControl&) -> JobTracker::Deliver {
+                    auto result = std::make_shared<const SnapshotResult>(compute(spec, generation));
+                    return [this, result](bool) { onResult(*result); };
+                });
 }
 
 void SpecDocument::onResult(const SnapshotResult& result) {
-    const bool stale = result.generation != generation_;
-    emit analysed(result.generation, result.milliseconds, stale);
-    if (!stale) {
-        settled_ = result.generation;
-        diagnostics_ = result.diagnostics;
-        emit diagnosticsChanged();
-        // An edit that does not analyse leaves the last valid drawing on screen.
-        if (result.snapshot && (result.snapshot->analysis || !analysable_)) {
-            snapshot_ = *result.snapshot;
-            analysable_ = snapshot_.analysis != nullptr;
-            emit snapshotReady(snapshot_);
-        }
+    // The lane delivers only the newest request's result.
+    settled_ = result.generation;
+    emit analysed(result.generation, result.milliseconds);
+    diagnostics_ = result.diagnostics;
+    emit diagnosticsChanged();
+    // An edit that does not analyse leaves the last valid drawing on screen.
+    if (result.snapshot && (result.snapshot->analysis || !analysable_)) {
+        snapshot_ = *result.snapshot;
+        analysable_ = snapshot_.analysis != nullptr;
+        emit snapshotReady(snapshot_);
     }
 }
 

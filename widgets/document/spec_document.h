@@ -1,16 +1,20 @@
 #pragma once
 // The open spec: the value the editor changes through undo commands, and the newest valid
-// ExplorerSnapshot computed from it off the GUI thread. A stale result never replaces a newer
-// one, and while the spec as edited has errors the last valid snapshot stays.
+// ExplorerSnapshot computed from it off the GUI thread on a queueing JobTracker lane: while
+// one analysis runs only the newest edit waits (a burst of keystrokes costs at most two), a
+// stale result is dropped unseen, and while the spec as edited has errors the last valid
+// snapshot stays.
 #include <QObject>
 #include <QString>
+#include <functional>
 #include <memory>
 
 #include "core/base/diagnostic.h"
 #include "core/spec/spec.h"
-#include "widgets/document/snapshot_builder.h"
+#include "widgets/document/snapshot_compute.h"
 #include "widgets/document/spec_change.h"
 #include "widgets/explorer_snapshot.h"
+#include "widgets/tasks/job_tracker.h"
 
 class QUndoStack;
 
@@ -19,8 +23,9 @@ namespace tl::gui {
 class SpecDocument : public QObject {
     Q_OBJECT
 public:
+    using Compute = std::function<SnapshotResult(const Spec&, quint64)>;
     // `compute` replaces compute_snapshot (tests use it to control timing).
-    explicit SpecDocument(QObject* parent = nullptr, SnapshotBuilder::Compute compute = {});
+    explicit SpecDocument(QObject* parent = nullptr, Compute compute = {});
     ~SpecDocument() override;
 
     // Opens a spec file (also ":/examples/..." resources, which open untitled). On failure
@@ -58,8 +63,8 @@ signals:
     void diagnosticsChanged();
     void pathChanged(const QString& path);
     void modifiedChanged(bool modified);
-    // A result was computed; `stale` when a newer edit had come in (it was dropped).
-    void analysed(quint64 generation, double milliseconds, bool stale);
+    // The snapshot of the newest edit was computed, in `milliseconds`.
+    void analysed(quint64 generation, double milliseconds);
 
 private:
     friend class SpecEditCommand;
@@ -71,12 +76,13 @@ private:
     Spec spec_;
     QString path_;
     QUndoStack* undo_;
-    SnapshotBuilder* builder_;
+    Compute compute_;
     quint64 generation_ = 0;
     quint64 settled_ = 0;  // generation of the newest result received
     Diagnostics diagnostics_;
     ExplorerSnapshot snapshot_;
-    bool analysable_ = false;  // the snapshot on show has an analysis
+    bool analysable_ = false;                       // the snapshot on show has an analysis
+    JobTracker lane_{JobTracker::WhenBusy::Queue};  // last: waited for before the rest goes
 };
 
 }  // namespace tl::gui

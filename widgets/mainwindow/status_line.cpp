@@ -60,9 +60,8 @@ StatusLine::StatusLine(QStatusBar* bar, SpecDocument* document, BackgroundTask* 
 
     connect(document_, &SpecDocument::snapshotReady, this, &StatusLine::showSnapshot);
     connect(document_, &SpecDocument::diagnosticsChanged, this, &StatusLine::showDiagnostics);
-    connect(document_, &SpecDocument::analysed, this, [this](quint64, double ms, bool stale) {
-        if (!stale) last_ms_ = ms;
-    });
+    connect(document_, &SpecDocument::analysed, this,
+            [this](quint64, double ms) { last_ms_ = ms; });
     connect(task_, &BackgroundTask::started, this, [this](const QString& label) {
         job_->setText(label);
         for (QWidget* w : {static_cast<QWidget*>(job_), static_cast<QWidget*>(progress_),
