@@ -9,7 +9,7 @@
 #include "widgets/document/spec_document.h"
 #include "widgets/explorer/export_image.h"
 #include "widgets/mainwindow/main_window.h"
-#include "widgets/tasks/background_task.h"
+#include "widgets/tasks/job_tracker.h"
 #include "widgets/tasks/run_controller.h"
 #include "widgets/timings/plan_view.h"
 #include "widgets/timings/timings_panel.h"

@@ -16,7 +16,7 @@
 #include "widgets/findings/findings_panel.h"
 #include "widgets/mainwindow/main_window.h"
 #include "widgets/tasks/audit_controller.h"
-#include "widgets/tasks/background_task.h"
+#include "widgets/tasks/job_tracker.h"
 #include "widgets/tasks/run_controller.h"
 
 using namespace tl;
@@ -78,21 +78,25 @@ TEST(Run, IsRefusedBeforeLaunchWhenTheContractRejects) {
 
 TEST(Run, ACancelledJobReportsCancelledAndAttachesNothing) {
     Harness t("matmul-rect");
-    BackgroundTask* task = t.w.task();
+    JobTracker* task = t.w.task();
     std::atomic<bool> entered{false};
     // A job that only ends when cancelled stands in for a long run.
-    ASSERT_TRUE(task->start(QStringLiteral("long"), [&](TaskControl& c) {
-        entered = true;
-        c.report(1, 10);
-        while (!c.cancel.load()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }));
+    ASSERT_NE(task->start(QStringLiteral("long"), 1,
+                          [&](JobControl& c) -> JobTracker::Deliver {
+                              entered = true;
+                              c.report(1, 10);
+                              while (!c.cancelled())
+                                  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                              return {};
+                          }),
+              0u);
     EXPECT_FALSE(t.w.runner()->start()) << "one job at a time";
     ASSERT_TRUE(tl::test::wait_until([&] { return entered.load(); }));
     auto* bar = t.w.findChild<QProgressBar*>(QStringLiteral("jobProgress"));
     ASSERT_TRUE(tl::test::wait_until([&] { return bar->maximum() == 1000; }));
     EXPECT_EQ(bar->value(), 100);
     bool cancelled = false;
-    QObject::connect(task, &BackgroundTask::finished, [&](bool c) { cancelled = c; });
+    QObject::connect(task, &JobTracker::finished, [&](quint64, bool c, bool) { cancelled = c; });
     t.w.actions().cancel->trigger();
     ASSERT_TRUE(t.idle());
     EXPECT_TRUE(cancelled);

@@ -31,7 +31,7 @@
 #include "widgets/mainwindow/log_panel.h"
 #include "widgets/mainwindow/status_line.h"
 #include "widgets/tasks/audit_controller.h"
-#include "widgets/tasks/background_task.h"
+#include "widgets/tasks/job_tracker.h"
 #include "widgets/tasks/run_controller.h"
 #include "widgets/timings/timings_panel.h"
 
@@ -58,7 +58,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     : QMainWindow(parent),
       settings_(settings ? settings : new QSettings(this)),
       document_(new SpecDocument(this)),
-      task_(new BackgroundTask(this)),
+      task_(new JobTracker(JobTracker::WhenBusy::Refuse, this)),
       run_(new RunController(document_, task_, this)),
       audit_(new AuditController(document_, task_, this)),
       files_(new FileController(document_, settings_, this)),
@@ -85,7 +85,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
 
 MainWindow::~MainWindow() {
     task_->cancel();
-    task_->waitForFinished();
+    task_->waitForRunning();
 }
 
 void MainWindow::buildDocks() {
@@ -185,7 +185,7 @@ void MainWindow::connectActions() {
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
     connect(a.run, &QAction::triggered, run_, &RunController::start);
     connect(a.audit, &QAction::triggered, audit_, &AuditController::start);
-    connect(a.cancel, &QAction::triggered, task_, &BackgroundTask::cancel);
+    connect(a.cancel, &QAction::triggered, task_, &JobTracker::cancel);
     connect(a.nextFinding, &QAction::triggered, this, [this] { findings_->step(+1); });
     connect(a.previousFinding, &QAction::triggered, this, [this] { findings_->step(-1); });
     const QList<QWidget*> targets = {editor_, explorer_, findings_->view(), audit_panel_->table(),
@@ -220,12 +220,12 @@ void MainWindow::connectActions() {
 
 // Run, audit and cancel: enabled by the one background job, their messages in the log.
 void MainWindow::connectTasks() {
-    connect(task_, &BackgroundTask::started, this, [this] {
+    connect(task_, &JobTracker::started, this, [this] {
         actions_.cancel->setEnabled(true);
         actions_.run->setEnabled(false);
         actions_.audit->setEnabled(false);
     });
-    connect(task_, &BackgroundTask::finished, this, [this] {
+    connect(task_, &JobTracker::finished, this, [this] {
         actions_.cancel->setEnabled(false);
         actions_.run->setEnabled(true);
         actions_.audit->setEnabled(true);

@@ -18,7 +18,7 @@ namespace tl::gui {
 
 class AuditController;
 class AuditPanel;
-class BackgroundTask;
+class JobTracker;
 class FileController;
 class FindingsPanel;
 class LogPanel;
@@ -44,7 +44,8 @@ public:
     LogPanel* log() const { return log_; }
     RunController* runner() const { return run_; }
     AuditController* auditor() const { return audit_; }
-    BackgroundTask* task() const { return task_; }
+    // The lane of long jobs (Run, Audit): one at a time, with progress and cancel.
+    JobTracker* task() const { return task_; }
     const MainActions& actions() const { return actions_; }
 
     // Opens a spec file or a ":/examples/..." resource (asks about unsaved changes first).
@@ -79,7 +80,7 @@ private:
 
     QSettings* settings_;
     SpecDocument* document_;
-    BackgroundTask* task_;
+    JobTracker* task_;
     RunController* run_;
     AuditController* audit_;
     FileController* files_;

@@ -8,7 +8,7 @@
 
 #include "core/analysis/analysis.h"
 #include "widgets/document/spec_document.h"
-#include "widgets/tasks/background_task.h"
+#include "widgets/tasks/job_tracker.h"
 
 namespace tl::gui {
 namespace {
@@ -26,8 +26,7 @@ QString chip_style(Verdict v) {
 
 }  // namespace
 
-StatusLine::StatusLine(QStatusBar* bar, SpecDocument* document, BackgroundTask* task,
-                       QAction* cancel)
+StatusLine::StatusLine(QStatusBar* bar, SpecDocument* document, JobTracker* task, QAction* cancel)
     : QObject(bar),
       bar_(bar),
       document_(document),
@@ -62,14 +61,14 @@ StatusLine::StatusLine(QStatusBar* bar, SpecDocument* document, BackgroundTask* 
     connect(document_, &SpecDocument::diagnosticsChanged, this, &StatusLine::showDiagnostics);
     connect(document_, &SpecDocument::analysed, this,
             [this](quint64, double ms) { last_ms_ = ms; });
-    connect(task_, &BackgroundTask::started, this, [this](const QString& label) {
+    connect(task_, &JobTracker::started, this, [this](const QString& label) {
         job_->setText(label);
         for (QWidget* w : {static_cast<QWidget*>(job_), static_cast<QWidget*>(progress_),
                            static_cast<QWidget*>(cancel_)})
             w->show();
     });
-    connect(task_, &BackgroundTask::progress, this, &StatusLine::showProgress);
-    connect(task_, &BackgroundTask::finished, this, [this] {
+    connect(task_, &JobTracker::progress, this, &StatusLine::showProgress);
+    connect(task_, &JobTracker::finished, this, [this] {
         for (QWidget* w : {static_cast<QWidget*>(job_), static_cast<QWidget*>(progress_),
                            static_cast<QWidget*>(cancel_)})
             w->hide();

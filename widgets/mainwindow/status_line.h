@@ -11,14 +11,14 @@ class QToolButton;
 
 namespace tl::gui {
 
-class BackgroundTask;
+class JobTracker;
 class SpecDocument;
 struct ExplorerSnapshot;
 
 class StatusLine : public QObject {
     Q_OBJECT
 public:
-    StatusLine(QStatusBar* bar, SpecDocument* document, BackgroundTask* task, QAction* cancel);
+    StatusLine(QStatusBar* bar, SpecDocument* document, JobTracker* task, QAction* cancel);
 
     QLabel* verdictLabel() const { return verdict_; }
     QProgressBar* progressBar() const { return progress_; }
@@ -30,7 +30,7 @@ private:
 
     QStatusBar* bar_;
     SpecDocument* document_;
-    BackgroundTask* task_;
+    JobTracker* task_;
     QLabel* verdict_;
     QLabel* size_;
     QLabel* errors_;

@@ -1,14 +1,12 @@
 #include "widgets/tasks/audit_controller.h"
 
 #include "widgets/document/spec_document.h"
-#include "widgets/tasks/background_task.h"
+#include "widgets/tasks/job_tracker.h"
 
 namespace tl::gui {
 
-AuditController::AuditController(SpecDocument* document, BackgroundTask* task, QObject* parent)
-    : QObject(parent), document_(document), task_(task) {
-    connect(task_, &BackgroundTask::finished, this, &AuditController::onFinished);
-}
+AuditController::AuditController(SpecDocument* document, JobTracker* task, QObject* parent)
+    : QObject(parent), document_(document), task_(task) {}
 
 bool AuditController::start() {
     if (task_->running()) {
@@ -22,36 +20,29 @@ bool AuditController::start() {
     }
     if (!document_->diagnostics().empty())
         emit message(tr("Audit: the spec as edited has errors; auditing its last valid state"));
-    auto pending = std::make_shared<std::shared_ptr<AuditResult>>();
-    const bool started = task_->start(
-        tr("Auditing %1").arg(QString::fromStdString(spec->name)),
-        [spec, pending](TaskControl& control) {
+    const quint64 job = task_->start(
+        tr("Auditing %1").arg(QString::fromStdString(spec->name)), document_->generation(),
+        [this, spec](JobControl& control) -> JobTracker::Deliver {
             AuditOptions options;
             options.stage = AuditStage::All;
             options.sweep = SweepMode::Auto;
             options.cancel = &control.cancel;
             options.progress = [&control](std::int64_t d, std::int64_t t) { control.report(d, t); };
-            *pending = std::make_shared<AuditResult>(run_audit(*spec, options));
+            auto result = std::make_shared<const AuditResult>(run_audit(*spec, options));
+            return [this, result, spec](bool cancelled) { onFinished(result, spec, cancelled); };
         });
-    if (!started) return false;
-    pending_ = pending;
-    pending_spec_ = spec;
+    if (job == 0) return false;
+    running_ = true;
     emit auditStarted(QString::fromStdString(spec->name));
     return true;
 }
 
-void AuditController::onFinished(bool cancelled) {
-    if (!pending_) return;  // another controller's job
-    const auto pending = std::move(pending_);
-    pending_.reset();
-    if (!*pending) {
-        emit message(tr("Audit cancelled"));
-        emit finished(nullptr);
-        return;
-    }
+void AuditController::onFinished(std::shared_ptr<const AuditResult> result,
+                                 std::shared_ptr<const Spec> spec, bool cancelled) {
+    running_ = false;
     // A cancelled sweep still returns the cases that ran to the end: they are shown.
-    result_ = *pending;
-    audited_ = std::move(pending_spec_);
+    result_ = std::move(result);
+    audited_ = std::move(spec);
     const AuditResult& r = *result_;
     const QString summary =
         tr("Audit of %1 on %2: %3, %n case(s)", nullptr, static_cast<int>(r.cases.size()))

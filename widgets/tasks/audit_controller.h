@@ -8,16 +8,16 @@
 
 namespace tl::gui {
 
-class BackgroundTask;
+class JobTracker;
 class SpecDocument;
 
 class AuditController : public QObject {
     Q_OBJECT
 public:
-    AuditController(SpecDocument* document, BackgroundTask* task, QObject* parent = nullptr);
+    AuditController(SpecDocument* document, JobTracker* task, QObject* parent = nullptr);
 
     bool start();
-    bool running() const { return pending_ != nullptr; }
+    bool running() const { return running_; }
     // The newest finished audit (null before the first).
     std::shared_ptr<const AuditResult> result() const { return result_; }
     // The spec that audit ran on, to tell whether its cases still apply to the document.
@@ -26,16 +26,16 @@ public:
 signals:
     void message(const QString& text);
     void auditStarted(const QString& spec);
-    // `result` is null when cancelled before any case ran; else it may be partial (cancelled).
+    // `result` may be partial when the audit was cancelled (r.cancelled says so).
     void finished(std::shared_ptr<const tl::AuditResult> result);
 
 private:
-    void onFinished(bool cancelled);
+    void onFinished(std::shared_ptr<const AuditResult> result, std::shared_ptr<const Spec> spec,
+                    bool cancelled);
 
     SpecDocument* document_;
-    BackgroundTask* task_;
-    std::shared_ptr<std::shared_ptr<AuditResult>> pending_;  // set while our job runs
-    std::shared_ptr<const Spec> pending_spec_;
+    JobTracker* task_;
+    bool running_ = false;
     std::shared_ptr<const AuditResult> result_;
     std::shared_ptr<const Spec> audited_;
 };

@@ -58,6 +58,8 @@ public:
     // Processes events until nothing runs or waits, or `timeoutMs` passed; for tests and
     // shutdown.
     bool waitForIdle(int timeoutMs = 30000);
+    // Blocks until the running job returns, without delivering it; for destructors.
+    void waitForRunning() { watcher_.waitForFinished(); }
 
 signals:
     void started(const QString& label);

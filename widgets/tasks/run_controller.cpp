@@ -5,14 +5,12 @@
 #include "core/analysis/analysis.h"
 #include "core/audit/rules.h"
 #include "widgets/document/spec_document.h"
-#include "widgets/tasks/background_task.h"
+#include "widgets/tasks/job_tracker.h"
 
 namespace tl::gui {
 
-RunController::RunController(SpecDocument* document, BackgroundTask* task, QObject* parent)
-    : QObject(parent), document_(document), task_(task) {
-    connect(task_, &BackgroundTask::finished, this, &RunController::onFinished);
-}
+RunController::RunController(SpecDocument* document, JobTracker* task, QObject* parent)
+    : QObject(parent), document_(document), task_(task) {}
 
 bool RunController::start() {
     const ExplorerSnapshot snap = document_->snapshot();
@@ -29,33 +27,32 @@ bool RunController::start() {
         emit message(tr("Run: not possible, %1").arg(QString::fromStdString(*why)));
         return false;
     }
-    auto outcome = std::make_shared<Outcome>();
-    outcome->generation = snap.generation;
-    const bool started = task_->start(
-        tr("Running %1").arg(QString::fromStdString(snap.spec->name)),
-        [snap, outcome](TaskControl& control) {
+    const quint64 job = task_->start(
+        tr("Running %1").arg(QString::fromStdString(snap.spec->name)), snap.generation,
+        [this, snap](JobControl& control) -> JobTracker::Deliver {
             RunOptions options;
             options.cancel = &control.cancel;
             options.progress = [&control](std::int64_t d, std::int64_t t) { control.report(d, t); };
+            auto outcome = std::make_shared<Outcome>();
+            outcome->generation = snap.generation;
             auto run = std::make_shared<RunResult>();
             outcome->numerics = std::make_shared<NumericsResult>(
                 check_numerics(snap.analysis->instance(), *snap.spec, options, run.get()));
             outcome->run = std::move(run);
+            return [this, outcome](bool cancelled) { onFinished(*outcome, cancelled); };
         });
-    if (started) outcome_ = outcome;
-    return started;
+    running_ = job != 0;
+    return running_;
 }
 
-void RunController::onFinished(bool cancelled) {
-    if (!outcome_) return;  // another controller's job
-    const auto outcome = std::move(outcome_);
-    outcome_.reset();
-    if (cancelled || (outcome->numerics && outcome->numerics->cancelled)) {
+void RunController::onFinished(const Outcome& outcome, bool cancelled) {
+    running_ = false;
+    if (cancelled || (outcome.numerics && outcome.numerics->cancelled)) {
         emit message(tr("Run cancelled"));
         emit finished(false);
         return;
     }
-    const NumericsResult& n = *outcome->numerics;
+    const NumericsResult& n = *outcome.numerics;
     if (!n.errors.empty()) {
         emit message(tr("Run failed: %1").arg(QString::fromStdString(join(n.errors, "; "))));
     } else {
@@ -69,7 +66,7 @@ void RunController::onFinished(bool cancelled) {
                                      static_cast<int>(mismatches)));
     }
     const bool attached =
-        document_->attachRun(outcome->generation, outcome->run, outcome->numerics);
+        document_->attachRun(outcome.generation, outcome.run, outcome.numerics);
     if (!attached) emit message(tr("Run result dropped: the spec was edited while it ran"));
     emit finished(attached);
 }

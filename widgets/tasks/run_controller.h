@@ -8,17 +8,17 @@
 
 namespace tl::gui {
 
-class BackgroundTask;
+class JobTracker;
 class SpecDocument;
 
 class RunController : public QObject {
     Q_OBJECT
 public:
-    RunController(SpecDocument* document, BackgroundTask* task, QObject* parent = nullptr);
+    RunController(SpecDocument* document, JobTracker* task, QObject* parent = nullptr);
 
     // Starts a run; false (with a message) when there is nothing to run or a job is running.
     bool start();
-    bool running() const { return outcome_ != nullptr; }
+    bool running() const { return running_; }
 
 signals:
     void message(const QString& text);  // for the log and the status bar
@@ -30,11 +30,11 @@ private:
         std::shared_ptr<NumericsResult> numerics;
         quint64 generation = 0;
     };
-    void onFinished(bool cancelled);
+    void onFinished(const Outcome& outcome, bool cancelled);
 
     SpecDocument* document_;
-    BackgroundTask* task_;
-    std::shared_ptr<Outcome> outcome_;  // set while our job runs
+    JobTracker* task_;
+    bool running_ = false;
 };
 
 }  // namespace tl::gui
