@@ -1,5 +1,5 @@
 #pragma once
-// The benchmark script of `tilelens-audit plan --emit-bench FILE` (timings.md, "Measurement
+// The benchmark script of `tilelens-audit plan --emit-bench FILE` (docs/timings.md, "Measurement
 // plan and benchmark script"): a Python (JAX) program to run on the target that builds each
 // tile candidate's pallas_call from the spec, compiles it once, checks its output against a
 // jnp reference there, times it and the XLA baseline with warm-up and block_until_ready, and

@@ -1,5 +1,5 @@
 #pragma once
-// The roofline model (timings.md, "What the charts show"): attainable FLOP/s is
+// The roofline model (docs/timings.md, "The roofline"): attainable FLOP/s is
 // min(peak, intensity x bandwidth); a measured candidate sits at its achieved FLOP/s.
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
-// What the timings support (timings.md): the best candidate with its spread, a tie note when
-// the best two overlap, the speedup over the baseline, the end-to-end speedup from the op's
-// share of the step, and one sentence saying whether the kernel earns its complexity.
+// What the timings support (docs/timings.md, "The decision"): the best candidate with its spread, a
+// tie note when the best two overlap, the speedup over the baseline, the end-to-end speedup from
+// the op's share of the step, and one sentence saying whether the kernel earns its complexity.
 #include <cstddef>
 #include <optional>
 #include <string>

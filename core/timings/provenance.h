@@ -1,5 +1,5 @@
 #pragma once
-// Where a figure comes from (product.md, "The rule of evidence"): measured on a named target,
+// Where a figure comes from (docs/timings.md, "The rule of evidence"): measured on a named target,
 // interpreted on the CPU, estimated by a model, or unmeasured.
 #include <optional>
 #include <string>

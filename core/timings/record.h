@@ -1,6 +1,7 @@
 #pragma once
-// The normalised timing record (timings.md): one candidate's measured times, with where they
-// came from. Importers fill what the file gives; everything else stays unset, never guessed.
+// The normalised timing record (docs/timings.md, "The record"): one candidate's measured times,
+// with where they came from. Importers fill what the file gives; everything else stays unset, never
+// guessed.
 #include <cstdint>
 #include <optional>
 #include <string>

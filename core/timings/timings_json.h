@@ -9,7 +9,7 @@
 
 namespace tl {
 
-// One record with every key of the contract (and of the normalised record in timings.md);
+// One record with every key of the contract (and of the normalised record in docs/timings.md);
 // what the file did not give is null.
 Json timing_record_json(const TimingRecord& r);
 

@@ -64,8 +64,8 @@ TEST(EndToEnd, AmdahlByHand) {
     EXPECT_DOUBLE_EQ(*end_to_end_speedup(0.5, 2), 4.0 / 3.0);
     EXPECT_DOUBLE_EQ(*end_to_end_speedup(1, 3), 3);
     EXPECT_DOUBLE_EQ(*end_to_end_speedup(0, 5), 1);
-    // p 0.03, s 1.17: 1 / (0.97 + 0.0256410) = 1 / 0.9956410 = 1.004378 (timings.md: "saves
-    // 0.4%").
+    // p 0.03, s 1.17: 1 / (0.97 + 0.0256410) = 1 / 0.9956410 = 1.004378, which saves 0.4% of
+    // the step (docs/timings.md, "The decision").
     EXPECT_NEAR(*end_to_end_speedup(0.03, 1.17), 1.004378, 1e-6);
     EXPECT_FALSE(end_to_end_speedup(1.5, 2));
     EXPECT_FALSE(end_to_end_speedup(-0.1, 2));

@@ -1,7 +1,8 @@
 #pragma once
-// The explorer's visual language (product.md): one Okabe-Ito hue per operand role, tints for
-// the other blocks of a visit, grey cross-hatch for padding on read, vermillion hatch for
-// dropped writes, magenta for never-written output, and a light and a dark variant.
+// The explorer's visual language (docs/semantics.md, "How the explorer draws it"): one Okabe-Ito
+// hue per operand role, tints for the other blocks of a visit, grey cross-hatch for padding on
+// read, vermillion hatch for dropped writes, magenta for never-written output, and a light and a
+// dark variant.
 #include <QColor>
 
 #include "core/spec/spec.h"

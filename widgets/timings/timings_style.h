@@ -1,6 +1,6 @@
 #pragma once
-// The Timings tab's colours and badges, one set for charts, table and panel (product.md,
-// "Visual language": Okabe-Ito hues, shapes as well as colours so greyscale still reads).
+// The Timings tab's colours and badges, one set for charts, table and panel (docs/timings.md,
+// "Colours and marks": Okabe-Ito hues, shapes as well as colours so greyscale still reads).
 #include <QColor>
 #include <QString>
 #include <QVector>

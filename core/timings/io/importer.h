@@ -1,5 +1,5 @@
 #pragma once
-// One importer per timing format behind one interface (timings.md, "Formats to import").
+// One importer per timing format behind one interface (docs/timings.md, "Formats").
 // An importer reads a stream, never the file system, so tests feed std::istringstream.
 #include <cstdint>
 #include <functional>
