@@ -67,7 +67,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/tilelens.svg")));
     setAcceptDrops(true);
     setDockNestingEnabled(true);
-    explorer_ = new CentralExplorer(this);
+    explorer_ = new ExplorerView(this);
     setCentralWidget(explorer_);
     buildDocks();
     buildToolBar();
@@ -247,13 +247,13 @@ void MainWindow::connectTasks() {
 
 // The document to the views, the title and the target box, and the panels back to the editor.
 void MainWindow::connectDocument() {
-    connect(document_, &SpecDocument::snapshotReady, explorer_, &CentralExplorer::setSnapshot);
+    connect(document_, &SpecDocument::snapshotReady, explorer_, &ExplorerView::setSnapshot);
     connect(document_, &SpecDocument::snapshotReady, timings_, &TimingsPanel::setSnapshot);
     // Timing files dropped on the window (or imported from the File menu) land in Timings.
     actions_.file->insertAction(actions_.save, timings_->importAction());
     connect(this, &MainWindow::otherFilesDropped, this, &MainWindow::importTimings);
-    connect(findings_, &FindingsPanel::programSelected, explorer_, &CentralExplorer::selectProgram);
-    connect(findings_, &FindingsPanel::elementSelected, explorer_, &CentralExplorer::selectElement);
+    connect(findings_, &FindingsPanel::programSelected, explorer_, &ExplorerView::selectProgram);
+    connect(findings_, &FindingsPanel::elementSelected, explorer_, &ExplorerView::selectElement);
     connect(findings_, &FindingsPanel::pathActivated, this, [this](const std::string& path) {
         docks_.first()->show();
         editor_->focusPath(path);

@@ -5,7 +5,7 @@
 #include <QMainWindow>
 #include <QStringList>
 
-#include "widgets/mainwindow/explorer_slot.h"
+#include "widgets/explorer/explorer_view.h"
 #include "widgets/mainwindow/main_actions.h"
 #include "widgets/mainwindow/theme.h"
 
@@ -39,7 +39,7 @@ public:
     FileController* files() const { return files_; }
     SpecEditor* editor() const { return editor_; }
     FindingsPanel* findings() const { return findings_; }
-    CentralExplorer* explorer() const { return explorer_; }
+    ExplorerView* explorer() const { return explorer_; }
     AuditPanel* auditPanel() const { return audit_panel_; }
     LogPanel* log() const { return log_; }
     RunController* runner() const { return run_; }
@@ -86,7 +86,7 @@ private:
     FileController* files_;
     MainActions actions_;
     SpecEditor* editor_ = nullptr;
-    CentralExplorer* explorer_ = nullptr;
+    ExplorerView* explorer_ = nullptr;
     FindingsPanel* findings_ = nullptr;
     AuditPanel* audit_panel_ = nullptr;
     LogPanel* log_ = nullptr;

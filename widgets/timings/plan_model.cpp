@@ -2,7 +2,6 @@
 
 #include <QBrush>
 #include <QFont>
-#include <QLocale>
 #include <cstdio>
 
 #include "core/base/format.h"
@@ -15,8 +14,9 @@ QString qs(const std::string& s) {
     return QString::fromStdString(s);
 }
 
+// The same "544 KiB" as the CLI's plan table.
 QString bytesText(std::int64_t bytes) {
-    return QLocale::c().formattedDataSize(bytes, 2, QLocale::DataSizeIecFormat);
+    return qs(format_bytes_short(bytes));
 }
 
 }  // namespace
