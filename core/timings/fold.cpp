@@ -55,15 +55,7 @@ void take_first(std::optional<T>& into, const std::optional<T>& from) {
 void fold_singles(TimingRecord& out, const std::vector<const TimingRecord*>& group) {
     std::vector<double> values;
     for (const auto* r : group) values.push_back(*r->median_s);
-    const auto stats = run_stats(values);
-    out.n = static_cast<std::int64_t>(values.size());
-    out.median_s = stats->median;
-    out.min_s = stats->min;
-    out.max_s = stats->max;
-    out.mean_s = stats->mean;
-    out.std_s = stats->std;
-    out.p20_s = stats->p20;
-    out.p80_s = stats->p80;
+    set_run_stats(out, std::move(values));
 }
 
 void fold_aggregates(TimingRecord& out, const std::vector<const TimingRecord*>& group) {
@@ -133,6 +125,21 @@ std::optional<RunStats> run_stats(std::vector<double> seconds) {
         s.std = std::sqrt(sq / (count - 1));
     }
     return s;
+}
+
+bool set_run_stats(TimingRecord& r, std::vector<double> seconds) {
+    const auto n = static_cast<std::int64_t>(seconds.size());
+    const auto stats = run_stats(std::move(seconds));
+    if (!stats) return false;
+    r.n = n;
+    r.median_s = stats->median;
+    r.min_s = stats->min;
+    r.max_s = stats->max;
+    r.mean_s = stats->mean;
+    r.std_s = stats->std;
+    r.p20_s = stats->p20;
+    r.p80_s = stats->p80;
+    return true;
 }
 
 std::vector<TimingRecord> fold_runs(std::vector<TimingRecord> records, const ImportConfig& config,

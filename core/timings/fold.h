@@ -21,6 +21,9 @@ struct RunStats {
 };
 // Statistics of `seconds`; refuses (nullopt) an empty list.
 std::optional<RunStats> run_stats(std::vector<double> seconds);
+// Sets the record's run count and every statistic from single runs of `seconds`; false (the
+// record untouched) for an empty list.
+bool set_run_stats(TimingRecord& r, std::vector<double> seconds);
 
 // Records of the same candidate (kernel, impl, target, device, dtype, params, method,
 // source, verified, status) become one, in order of first appearance. Single runs are

@@ -99,23 +99,14 @@ void device_records(const std::string& key, const Device& dev, const ImportConfi
     for (const KernelRuns* runs : kernels) {
         std::vector<double> seconds;
         for (double us : runs->durations_us) seconds.push_back(us * 1e-6);
-        const auto stats = run_stats(seconds);
-        if (!stats) continue;
         TimingRecord r;
+        if (!set_run_stats(r, std::move(seconds))) continue;
         r.line = runs->first_line;
         r.label = runs->label;
         r.kernel = names[runs];
         r.device = dev.name;
         r.method = TimingMethod::DeviceProfiler;
         r.source = TimingSource::Measured;
-        r.n = static_cast<std::int64_t>(seconds.size());
-        r.median_s = stats->median;
-        r.min_s = stats->min;
-        r.max_s = stats->max;
-        r.mean_s = stats->mean;
-        r.std_s = stats->std;
-        r.p20_s = stats->p20;
-        r.p80_s = stats->p80;
         if (dev.has_modules && dev.modules_us > 0) r.share = runs->sum_us / dev.modules_us;
         result.records.push_back(std::move(r));
     }
