@@ -69,8 +69,7 @@ AuditResult with_numerics(AuditResult audit, const NumericsResult& numerics) {
     }
     audit.findings.insert(audit.findings.end(), numerics.findings.begin(), numerics.findings.end());
     audit.numerics = has_error(numerics.findings) ? StageStatus::Fail : StageStatus::Pass;
-    if (audit.verdict == Verdict::Pass && audit.numerics == StageStatus::Fail)
-        audit.verdict = Verdict::Fail;
+    audit.verdict = audit_verdict(false, audit.contract, audit.findings);
     audit.notes.push_back(
         {NoteTopic::Numerics, "interpreted on the spec's own params; max abs error " +
                                   number(numerics.max_abs_error) + ", max rel error " +
