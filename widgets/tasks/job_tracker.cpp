@@ -19,7 +19,7 @@ JobTracker::~JobTracker() {
 
 quint64 JobTracker::start(const QString& label, quint64 generation, Work work) {
     if (running_ && policy_ == WhenBusy::Refuse) return 0;
-    Pending job{next_id_++, generation, label, std::move(work)};
+    Pending job{next_id_++, label, std::move(work)};
     newest_ = job.id;
     generation_ = generation;
     if (!running_) {

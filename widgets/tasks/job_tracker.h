@@ -71,7 +71,6 @@ signals:
 private:
     struct Pending {
         quint64 id = 0;
-        quint64 generation = 0;
         QString label;
         Work work;
     };
