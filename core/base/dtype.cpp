@@ -6,7 +6,7 @@
 
 namespace tl {
 namespace {
-constexpr std::array<std::pair<DType, std::string_view>, 9> kNames{{
+constexpr std::array<std::pair<DType, std::string_view>, 14> kNames{{
     {DType::Float32, "float32"},
     {DType::BFloat16, "bfloat16"},
     {DType::Float16, "float16"},
@@ -16,6 +16,11 @@ constexpr std::array<std::pair<DType, std::string_view>, 9> kNames{{
     {DType::Int32, "int32"},
     {DType::UInt8, "uint8"},
     {DType::Bool, "bool"},
+    {DType::Float8E4M3FN, "float8_e4m3fn"},
+    {DType::Float8E5M2, "float8_e5m2"},
+    {DType::Int4, "int4"},
+    {DType::UInt16, "uint16"},
+    {DType::UInt32, "uint32"},
 }};
 }  // namespace
 
@@ -37,26 +42,42 @@ int dtype_bits(DType d) {
             return 64;
         case DType::Float32:
         case DType::Int32:
+        case DType::UInt32:
             return 32;
         case DType::BFloat16:
         case DType::Float16:
         case DType::Int16:
+        case DType::UInt16:
             return 16;
         case DType::Int8:
         case DType::UInt8:
         case DType::Bool:
+        case DType::Float8E4M3FN:
+        case DType::Float8E5M2:
             return 8;
+        case DType::Int4:
+            return 4;
     }
     return 8;
 }
 
+bool dtype_needs_v2(DType d) {
+    return d == DType::Float8E4M3FN || d == DType::Float8E5M2 || d == DType::Int4 ||
+           d == DType::UInt16 || d == DType::UInt32;
+}
+
+bool dtype_is_storage_only(DType d) {
+    return d == DType::Float8E4M3FN || d == DType::Float8E5M2 || d == DType::Int4;
+}
+
 bool is_float(DType d) {
     return d == DType::Float32 || d == DType::BFloat16 || d == DType::Float16 ||
-           d == DType::Float64;
+           d == DType::Float64 || d == DType::Float8E4M3FN || d == DType::Float8E5M2;
 }
 
 std::string_view known_dtypes() {
-    return "float32, bfloat16, float16, float64, int8, int16, int32, uint8, bool";
+    return "float32, bfloat16, float16, float64, int8, int16, int32, uint8, bool, "
+           "float8_e4m3fn, float8_e5m2, int4, uint16, uint32 (the last five need \"tilelens\": 2)";
 }
 
 double dtype_epsilon(DType d) {
@@ -69,6 +90,10 @@ double dtype_epsilon(DType d) {
             return 0x1.0p-7;
         case DType::Float16:
             return 0x1.0p-10;
+        case DType::Float8E4M3FN:
+            return 0x1.0p-3;
+        case DType::Float8E5M2:
+            return 0x1.0p-2;
         default:
             return 0;
     }

@@ -31,7 +31,7 @@ std::string names(const std::vector<std::string>& list) {
 // "3 grid indices, then 1 scalar-prefetch array (s)".
 std::string expected_params(int grid_rank, const Env& env) {
     std::vector<std::string> arrays;
-    for (const auto& entry : env.arrays) arrays.push_back(entry.first);
+    for (const auto& entry : env.arrays) arrays.push_back(entry.name);
     std::string out = plural(static_cast<std::size_t>(grid_rank), "grid index", "grid indices");
     if (grid_rank == 0) out = "no grid indices";
     if (!arrays.empty())
@@ -44,7 +44,7 @@ std::string expected_params(int grid_rank, const Env& env) {
 void check_params(const detail::SourceMap& map, const Node& lambda, int grid_rank, const Env& env) {
     const std::size_t expected = static_cast<std::size_t>(grid_rank) + env.arrays.size();
     const std::size_t got = lambda.params.size();
-    if (got == expected) return;
+    if (got == expected || (lambda.star && got < expected)) return;
     std::vector<std::string> written;
     for (const auto& p : lambda.params) written.push_back(p.first);
     const std::string message = "wrong number of lambda parameters: the index map takes " +
@@ -149,7 +149,7 @@ std::variant<Compiled, Error> compile_lambda(std::string_view text, const Env& e
                                     "lambda i, j: (i, j)")};
         if (grid_rank < 0) throw Failure{map.error(root.op_span, "negative grid rank")};
         check_params(map, root, grid_rank, env);
-        if (root.params.size() > kMaxArity)
+        if (static_cast<std::size_t>(grid_rank) + env.arrays.size() > kMaxArity)
             throw Failure{map.error(root.op_span, "an index map takes at most " +
                                                       std::to_string(kMaxArity) + " parameters")};
         const int body = root.kids[0];
@@ -158,7 +158,9 @@ std::variant<Compiled, Error> compile_lambda(std::string_view text, const Env& e
         check_results(map, ast, results, b.span, result_count);
         std::vector<std::string> params;
         for (const auto& p : root.params) params.push_back(p.first);
-        const detail::Scope scope(env, std::move(params), grid_rank, true);
+        // The variadic parameter's arguments have no name: nothing can refer to them.
+        params.resize(static_cast<std::size_t>(grid_rank) + env.arrays.size());
+        const detail::Scope scope(env, std::move(params), grid_rank, true, root.name);
         return Compiled(detail::compile(ast, map, scope, results));
     });
 }

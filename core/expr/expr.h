@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -20,12 +21,30 @@ struct Error {
     std::string message;
 };
 
+// A scalar-prefetch table: values row-major; `shape` empty means one dimension holding all
+// values. A table of rank r is subscripted with r indices, t[i, j] or t[i][j].
+struct Table {
+    Table() = default;
+    Table(std::string n, std::vector<std::int64_t> v, std::vector<std::int64_t> s = {})
+        : name(std::move(n)), values(std::move(v)), shape(std::move(s)) {}
+
+    std::string name;
+    std::vector<std::int64_t> values;
+    std::vector<std::int64_t> shape;
+
+    int rank() const { return shape.empty() ? 1 : static_cast<int>(shape.size()); }
+    std::int64_t extent(int dim) const {
+        return shape.empty() ? static_cast<std::int64_t>(values.size())
+                             : shape[static_cast<std::size_t>(dim)];
+    }
+};
+
 // Names visible while compiling. Params are folded in as constants.
 struct Env {
     const std::map<std::string, std::int64_t>* params = nullptr;
-    // Scalar-prefetch arrays by name, in spec order. In a lambda, the parameters after the
+    // Scalar-prefetch tables by name, in spec order. In a lambda, the parameters after the
     // grid indices bind to these positionally (their names are the user's choice).
-    std::vector<std::pair<std::string, std::vector<std::int64_t>>> arrays;
+    std::vector<Table> arrays;
 };
 
 // A compiled expression or lambda. Immutable and cheap to evaluate; safe to share across
@@ -66,7 +85,8 @@ std::variant<Compiled, Error> compile_expression(std::string_view text, const En
 
 // "lambda i, j, k: (i, k)" taking `grid_rank` grid indices then one parameter per
 // env.arrays entry, and returning `result_count` values (a 1-tuple may be written without
-// parentheses or a trailing comma). Wrong counts are errors pointing at the offending part.
+// parentheses or a trailing comma). A last parameter `*rest` absorbs the arguments the
+// lambda does not name. Wrong counts are errors pointing at the offending part.
 std::variant<Compiled, Error> compile_lambda(std::string_view text, const Env& env, int grid_rank,
                                              int result_count);
 

@@ -154,6 +154,13 @@ private:
                 return "_tl_min(" + args + ")";
             case expr::detail::Function::Max:
                 return "_tl_max(" + args + ")";
+            case expr::detail::Function::Where:
+                return "_tl_where(" + print(n.kids[0]) + ", lambda: " + print(n.kids[1]) +
+                       ", lambda: " + print(n.kids[2]) + ")";
+            case expr::detail::Function::Div:
+                return "_tl_tdiv(" + args + ")";
+            case expr::detail::Function::Rem:
+                return "_tl_trem(" + args + ")";
             case expr::detail::Function::Abs:
                 break;
         }
@@ -274,6 +281,11 @@ Printed print_index_map(std::string_view text, const std::set<std::string>& para
             if (!is_safe_name(param)) throw PrintError{span, unsafe_name_reason(param)};
             names.push_back(param);
         }
+        if (root.star) {
+            if (!is_safe_name(root.name))
+                throw PrintError{root.op_span, unsafe_name_reason(root.name)};
+            names.push_back("*" + root.name);
+        }
         std::string out = "lambda";
         for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : " ") + names[i];
         const Node& body = ast.at(root.kids[0]);
@@ -352,6 +364,19 @@ def _tl_max(*values):
 
 def _tl_abs(a):
     return abs(a)
+
+
+def _tl_tdiv(a, b):
+    if _tl_is_int(a, b):
+        q = abs(a) // abs(b)
+        return q if (a < 0) == (b < 0) else -q
+    return jax.lax.div(a, b)
+
+
+def _tl_trem(a, b):
+    if _tl_is_int(a, b):
+        return a - b * _tl_tdiv(a, b)
+    return jax.lax.rem(a, b)
 )PY";
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Typed row-major arrays (rank 0-4) for the interpreter and the references, with the one set
+// Typed row-major arrays (rank 0-6) for the interpreter and the references, with the one set
 // of dtype conversion rules both use: floats round to nearest, integers truncate toward zero
 // and wrap modulo 2^bits, bool is `value != 0`.
 #include <Eigen/Core>
@@ -48,6 +48,14 @@ decltype(auto) dispatch_dtype(DType d, F&& f) {
             return f(TypeTag<std::uint8_t>{});
         case DType::Bool:
             return f(TypeTag<bool>{});
+        case DType::UInt16:
+            return f(TypeTag<std::uint16_t>{});
+        case DType::UInt32:
+            return f(TypeTag<std::uint32_t>{});
+        case DType::Float8E4M3FN:
+        case DType::Float8E5M2:
+        case DType::Int4:
+            break;  // storage only: numerics_blocker keeps them from the interpreter
     }
     return f(TypeTag<float>{});
 }

@@ -31,7 +31,8 @@ public:
     Resolver(const Spec& spec, std::map<std::string, std::int64_t> params, Diagnostics* errors)
         : params_(std::move(params)), errors_(errors) {
         env_.params = &params_;
-        for (const auto& sp : spec.scalar_prefetch) env_.arrays.emplace_back(sp.name, sp.values);
+        for (const auto& sp : spec.scalar_prefetch)
+            env_.arrays.push_back({sp.name, sp.values, sp.shape});
     }
 
     const expr::Env& env() const { return env_; }
@@ -111,9 +112,9 @@ void resolve_grid(Resolver& r, const Spec& spec, const Limits& limits, Instance*
 bool resolve_dims(Resolver& r, const OperandSpec& spec, const std::string& path,
                   const Limits& limits, ResolvedOperand* op) {
     const auto rank = spec.shape.size();
-    if (rank < 1 || rank > 4) {
+    if (rank > 6) {
         r.error(path + ".shape",
-                "rank " + std::to_string(rank) + "; an operand has 1 to 4 dimensions");
+                "rank " + std::to_string(rank) + "; an operand has 0 to 6 dimensions");
         return false;
     }
     bool ok = true;
@@ -150,6 +151,18 @@ bool resolve_dims(Resolver& r, const OperandSpec& spec, const std::string& path,
         }
     }
     if (!ok) return false;
+    if (spec.is_manual_dma()) {
+        for (std::size_t d = 0; d < rank; ++d) {
+            const auto& b = op->block[d];
+            if (b.kind == BlockDim::Kind::Blocked && b.size == op->shape[d]) continue;
+            r.error(path_index(path + ".block_shape", d),
+                    "an operand in memory_space \"" + std::string(to_string(*spec.memory_space)) +
+                        "\" is the whole array in HBM, moved by the kernel itself; its block is "
+                        "the whole array (" +
+                        std::to_string(op->shape[d]) + " here): leave block_shape out");
+            return false;
+        }
+    }
     const auto block = op->block_elements();
     if (block > limits.max_block_elements) {
         r.error(
@@ -173,16 +186,24 @@ void resolve_operands(Resolver& r, const Spec& spec, const Limits& limits, Insta
         op.dtype = os.dtype;
         op.buffer_count = os.buffer_count;
         op.zero_unread = os.zero_unread;
+        op.memory_space = os.memory_space.value_or(MemorySpace::Vmem);
+        op.discard = os.discard;
+        op.revisit = os.revisit;
+        op.data = os.data;
+        if (os.alias_of)
+            for (std::size_t k = 0; k < spec.operands.size(); ++k)
+                if (spec.operands[k].name == *os.alias_of) op.alias_of = static_cast<int>(k);
         if (os.buffer_count != 1 && os.buffer_count != 2)
             r.error(path + ".buffer_count",
                     "must be 1 or 2, got " + std::to_string(os.buffer_count));
-        if (resolve_dims(r, os, path, limits, &op)) {
+        const bool dims_ok = resolve_dims(r, os, path, limits, &op);
+        if (dims_ok) {
             const auto n = saturating_product(op.shape.data(), op.shape.size());
             total = n == kMax || total > kMax - n ? kMax : total + n;
         } else {
             sized = false;
         }
-        if (os.index_map && op.rank() >= 1) {
+        if (os.index_map && dims_ok) {
             auto c = expr::compile_lambda(*os.index_map, r.env(), inst->grid_rank(), op.rank());
             if (const auto* e = std::get_if<expr::Error>(&c))
                 r.error(path + ".index_map", e->message, e->line, e->column);
@@ -197,7 +218,54 @@ void resolve_operands(Resolver& r, const Spec& spec, const Limits& limits, Insta
                                 std::to_string(limits.max_elements) + ": check the shapes");
 }
 
+// A requirement the params do not meet is an error naming it (the sweep checks them first,
+// with unmet_requirement, and skips such shapes instead).
+void resolve_requires(Resolver& r, const Spec& spec) {
+    for (std::size_t i = 0; i < spec.preconditions.size(); ++i) {
+        auto v = expr::evaluate(spec.preconditions[i], r.env());
+        if (const auto* e = std::get_if<expr::Error>(&v))
+            r.error(path_index("requires", i), e->message, e->line, e->column);
+        else if (std::get<std::int64_t>(v) == 0)
+            r.error(path_index("requires", i), "the params do not satisfy '" +
+                                                   spec.preconditions[i] +
+                                                   "', a precondition of the "
+                                                   "kernel");
+    }
+}
+
+void resolve_scratch(Resolver& r, const Spec& spec, Instance* inst) {
+    for (std::size_t i = 0; i < spec.scratch.size(); ++i) {
+        const auto& sc = spec.scratch[i];
+        ResolvedScratch out{sc.name, {}, sc.dtype, sc.memory_space, sc.semaphore};
+        for (std::size_t d = 0; d < sc.shape.size(); ++d)
+            out.shape.push_back(
+                r.size(sc.shape[d], path_index(path_index("scratch", i) + ".shape", d), 1, "size")
+                    .value_or(1));
+        inst->scratch.push_back(std::move(out));
+    }
+}
+
 }  // namespace
+
+std::optional<std::string> unmet_requirement(const Spec& spec,
+                                             const std::map<std::string, std::int64_t>& params) {
+    expr::Env env;
+    env.params = &params;
+    for (const auto& text : spec.preconditions) {
+        auto v = expr::evaluate(text, env);
+        if (std::holds_alternative<expr::Error>(v) || std::get<std::int64_t>(v) == 0) return text;
+    }
+    return std::nullopt;
+}
+
+std::int64_t ResolvedScratch::elements() const {
+    return saturating_product(shape.data(), shape.size());
+}
+
+std::int64_t ResolvedScratch::bytes() const {
+    if (semaphore != ScratchSpec::Semaphore::None) return 0;
+    return dtype_storage_bytes(dtype, elements());
+}
 
 std::int64_t ResolvedOperand::elements() const {
     return saturating_product(shape.data(), shape.size());
@@ -234,9 +302,15 @@ ResolveResult resolve(const Spec& spec, const std::map<std::string, std::int64_t
     Instance inst;
     inst.params = instance_params(spec, overrides);
     Resolver r(spec, inst.params, &result.errors);
-    for (const auto& sp : spec.scalar_prefetch) inst.prefetch.push_back(sp.values);
+    for (const auto& sp : spec.scalar_prefetch) {
+        inst.prefetch.push_back(sp.values);
+        inst.tables.push_back({sp.name, sp.values, sp.shape});
+        inst.prefetch_dtypes.push_back(sp.dtype);
+    }
+    resolve_requires(r, spec);
     resolve_grid(r, spec, limits, &inst);
     resolve_operands(r, spec, limits, &inst);
+    resolve_scratch(r, spec, &inst);
     if (result.errors.empty()) result.instance = std::move(inst);
     return result;
 }
@@ -251,7 +325,9 @@ std::vector<std::string> grid_axis_names(const Instance& inst) {
         names.assign(params.begin(), params.begin() + static_cast<std::ptrdiff_t>(rank));
         break;
     }
-    for (std::size_t a = names.size(); a < rank; ++a) names.push_back("a" + std::to_string(a));
+    for (std::size_t a = names.size(); a < rank; ++a) names.push_back({});
+    for (std::size_t a = 0; a < rank; ++a)  // unnamed: left out, or absorbed by `*rest`
+        if (names[a].empty()) names[a] = "a" + std::to_string(a);
     return names;
 }
 

@@ -29,11 +29,31 @@ struct ResolvedOperand {
     std::optional<expr::Compiled> index_map;  // nullopt = all zeros
     int buffer_count = 2;
     bool zero_unread = false;  // inputs: generated data is zero where no program reads
+    MemorySpace memory_space = MemorySpace::Vmem;
+    int alias_of = -1;  // outputs: the operand index of the input whose buffer this shares
+    bool discard = false;
+    OutputRevisit revisit = OutputRevisit::Immediate;
+    InputData data = InputData::Random;
 
     int rank() const { return static_cast<int>(shape.size()); }
     std::int64_t elements() const;        // product of shape
     std::int64_t block_elements() const;  // product of block sizes
-    std::int64_t block_bytes() const { return block_elements() * dtype_bytes(dtype); }
+    std::int64_t block_bytes() const { return dtype_storage_bytes(dtype, block_elements()); }
+    // Moved by the kernel itself (memory_space any/hbm): no blocks, no automatic copies.
+    bool manual() const { return is_manual(memory_space); }
+};
+
+// A scratch buffer with its shape evaluated.
+struct ResolvedScratch {
+    std::string name;
+    std::vector<std::int64_t> shape;
+    DType dtype = DType::Float32;
+    MemorySpace memory_space = MemorySpace::Vmem;
+    ScratchSpec::Semaphore semaphore = ScratchSpec::Semaphore::None;
+
+    std::int64_t elements() const;
+    // Bytes in its memory space (0 for semaphores, which live in their own registers).
+    std::int64_t bytes() const;
 };
 
 // Only the interpreter holds whole arrays (it has its own memory limit), so the element
@@ -45,11 +65,14 @@ struct Limits {
 };
 
 struct Instance {
-    std::map<std::string, std::int64_t> params;  // after overrides
-    std::vector<std::int64_t> grid;              // [] = one program
-    std::vector<Semantics> semantics;            // one per grid axis
-    std::vector<std::vector<std::int64_t>> prefetch;
+    std::map<std::string, std::int64_t> params;       // after overrides
+    std::vector<std::int64_t> grid;                   // [] = one program
+    std::vector<Semantics> semantics;                 // one per grid axis
+    std::vector<std::vector<std::int64_t>> prefetch;  // values, row-major
+    std::vector<expr::Table> tables;                  // the same tables with names and shapes
+    std::vector<DType> prefetch_dtypes;
     std::vector<ResolvedOperand> operands;
+    std::vector<ResolvedScratch> scratch;
 
     int grid_rank() const { return static_cast<int>(grid.size()); }
     std::int64_t programs() const;  // product of grid (1 for [])
@@ -67,6 +90,10 @@ struct ResolveResult {
 // Refuses, before allocating, any instance past `limits`.
 ResolveResult resolve(const Spec& spec, const std::map<std::string, std::int64_t>& overrides = {},
                       const Limits& limits = {});
+
+// The first of spec.preconditions that `params` do not satisfy (or cannot evaluate), if any.
+std::optional<std::string> unmet_requirement(const Spec& spec,
+                                             const std::map<std::string, std::int64_t>& params);
 
 // The names of the grid axes as the index maps call them: the first lambda with at least
 // grid_rank parameters gives them; axes left unnamed are "a0", "a1", ...

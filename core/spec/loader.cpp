@@ -1,5 +1,6 @@
-// Loading a spec: the document, its top-level keys and the file itself. Operands and the
-// kernel object are read in spec_load_operands.cpp and spec_load_kernel.cpp.
+// Loading a spec: the document, its top-level keys and the file itself. Operands, the kernel
+// object and the format-2 tables (scalar prefetch, scratch, requires, lesson) are read in
+// detail/load_operands.cpp, detail/load_kernel.cpp and detail/load_tables.cpp.
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -16,30 +17,11 @@
 
 namespace tl {
 
-namespace {
+namespace detail {
 
-using detail::SpecReader;
-
-const std::vector<std::string_view> kTopKeys = {"tilelens",
-                                                "name",
-                                                "description",
-                                                "params",
-                                                "grid",
-                                                "dimension_semantics",
-                                                "scalar_prefetch",
-                                                "operands",
-                                                "kernel",
-                                                "target",
-                                                "policy",
-                                                "tolerance",
-                                                "seed",
-                                                "sweep",
-                                                "target_overrides"};
-
-// Names the expression language reserves; a param called so could never be referred to.
 bool is_reserved(std::string_view s) {
-    for (const auto r :
-         {"cdiv", "min", "max", "abs", "pl", "lambda", "and", "or", "not", "if", "else"})
+    for (const auto r : {"cdiv", "min", "max", "abs", "pl", "jnp", "lax", "lambda", "and", "or",
+                         "not", "if", "else"})
         if (s == r) return true;
     return false;
 }
@@ -61,25 +43,51 @@ bool check_name_token(SpecReader& r, const std::string& name, const std::string&
     return true;
 }
 
+}  // namespace detail
+
+namespace {
+
+using detail::check_name_token;
+using detail::SpecReader;
+
+const std::vector<std::string_view> kTopKeys = {"tilelens",
+                                                "name",
+                                                "description",
+                                                "params",
+                                                "grid",
+                                                "dimension_semantics",
+                                                "scalar_prefetch",
+                                                "operands",
+                                                "kernel",
+                                                "target",
+                                                "policy",
+                                                "tolerance",
+                                                "seed",
+                                                "sweep",
+                                                "target_overrides"};
+const std::vector<std::string_view> kTopKeysV2 = {"scratch", "requires", "lesson"};
+
 std::string axes_text(std::size_t n) {
     return std::to_string(n) + (n == 1 ? " axis" : " axes");
 }
 
 // Returns false when the document is from a newer format (nothing else is worth reporting).
 bool read_version(SpecReader& r, const Json& doc) {
-    const Json* v = r.require(doc, "", "tilelens", "; a spec starts with \"tilelens\": 1");
+    const Json* v = r.require(doc, "", "tilelens", "; a spec starts with \"tilelens\": 2");
     if (v == nullptr) return true;
     const auto n = json_int64(*v);
     if (!n) {
         r.error("tilelens",
-                "expected the integer 1 (the format version), got " + describe_json(*v));
+                "expected the integer 1 or 2 (the format version), got " + describe_json(*v));
     } else if (*n > kSpecFormatVersion) {
         r.error("tilelens", "written by a newer TileLens (format " + std::to_string(*n) +
-                                "); this version reads format 1");
+                                "); this version reads formats 1 and 2");
         return false;
-    } else if (*n != kSpecFormatVersion) {
-        r.error("tilelens",
-                "unknown format version " + std::to_string(*n) + "; this version reads format 1");
+    } else if (*n < 1) {
+        r.error("tilelens", "unknown format version " + std::to_string(*n) +
+                                "; this version reads formats 1 and 2");
+    } else {
+        r.set_version(static_cast<int>(*n));
     }
     return true;
 }
@@ -158,31 +166,6 @@ void read_sweep(SpecReader& r, const Json& j, Spec* spec) {
     }
 }
 
-void read_prefetch(SpecReader& r, const Json& j, Spec* spec) {
-    if (!r.expect_array(j, "scalar_prefetch")) return;
-    for (std::size_t i = 0; i < j.size(); ++i) {
-        const auto path = path_index("scalar_prefetch", i);
-        if (!r.expect_object(j[i], path)) continue;
-        r.check_keys(j[i], path, {"name", "values"}, nullptr);
-        ScalarPrefetchSpec sp;
-        if (const Json* n = r.require(j[i], path, "name"))
-            if (auto s = r.read_string(*n, path + ".name")) {
-                check_name_token(r, *s, path + ".name", "scalar-prefetch");
-                for (const auto& other : spec->scalar_prefetch)
-                    if (other.name == *s)
-                        r.error(path + ".name", "the name '" + *s + "' is used twice");
-                sp.name = *s;
-            }
-        if (const Json* v = r.require(j[i], path, "values");
-            v && r.expect_array(*v, path + ".values"))
-            for (std::size_t k = 0; k < v->size(); ++k)
-                if (auto x = r.read_int((*v)[k], path_index(path + ".values", k)))
-                    sp.values.push_back(*x);
-        r.add_array(sp.name, sp.values);
-        spec->scalar_prefetch.push_back(std::move(sp));
-    }
-}
-
 void read_grid(SpecReader& r, const Json& doc, bool prefetch_ok, Spec* spec) {
     const Json* j = r.require(doc, "", "grid");
     if (j == nullptr || !r.expect_array(*j, "grid")) return;
@@ -205,11 +188,28 @@ void read_grid(SpecReader& r, const Json& doc, bool prefetch_ok, Spec* spec) {
 
 void read_semantics(SpecReader& r, const Json& j, Spec* spec) {
     if (!r.expect_array(j, "dimension_semantics")) return;
+    // The names as saved, then the spellings of pltpu's GridDimensionSemantics.
+    static const std::vector<std::string_view> kChoices = {
+        "parallel",       "arbitrary",       "core_parallel",       "subcore_parallel",
+        "pltpu.PARALLEL", "pltpu.ARBITRARY", "pltpu.CORE_PARALLEL", "pltpu.SUBCORE_PARALLEL"};
+    static const Semantics kValues[] = {Semantics::Parallel, Semantics::Arbitrary,
+                                        Semantics::CoreParallel, Semantics::SubcoreParallel};
     std::vector<Semantics> out;
-    for (std::size_t i = 0; i < j.size(); ++i)
-        if (auto c = r.read_choice(j[i], path_index("dimension_semantics", i),
-                                   {"parallel", "arbitrary"}))
-            out.push_back(*c == 0 ? Semantics::Parallel : Semantics::Arbitrary);
+    int core_axes = 0;
+    for (std::size_t i = 0; i < j.size(); ++i) {
+        const auto path = path_index("dimension_semantics", i);
+        const auto c = r.read_choice(j[i], path, kChoices);
+        if (!c) continue;
+        const Semantics s = kValues[*c % 4];
+        if ((*c >= 2 && *c != 4 && *c != 5) &&
+            !r.need_v2(path, "'" + j[i].get<std::string>() + "' is a version-2 value"))
+            continue;
+        if (s == Semantics::CoreParallel && ++core_axes == 2)
+            r.error(path,
+                    "a grid has at most one core_parallel axis (it splits the grid "
+                    "across the chip's cores); make this one parallel");
+        out.push_back(s);
+    }
     if (r.grid_rank() >= 0 && j.size() != spec->grid.size())
         r.error("dimension_semantics",
                 "has " + std::to_string(j.size()) + " entries but the grid has " +
@@ -264,8 +264,9 @@ void read_document(SpecReader& r, const Json& doc, Spec* spec) {
         r.error("", "a spec must be a JSON object {...}, got " + describe_json(doc));
         return;
     }
-    r.check_keys(doc, "", kTopKeys, &spec->extra);
     if (!read_version(r, doc)) return;
+    r.check_keys(doc, "", kTopKeys, &spec->extra, kTopKeysV2);
+    spec->version = r.version();
     read_name(r, doc, spec);
     if (const Json* j = SpecReader::find(doc, "description"))
         if (auto s = r.read_string(*j, "description")) spec->description = *s;
@@ -274,7 +275,10 @@ void read_document(SpecReader& r, const Json& doc, Spec* spec) {
     if (const Json* j = SpecReader::find(doc, "sweep")) read_sweep(r, *j, spec);
     r.set_params(check_params(*spec, std::move(placeholders)));
     const std::size_t errors_before_prefetch = r.error_count();
-    if (const Json* j = SpecReader::find(doc, "scalar_prefetch")) read_prefetch(r, *j, spec);
+    if (const Json* j = SpecReader::find(doc, "scalar_prefetch"))
+        detail::read_prefetch(r, *j, spec);
+    if (const Json* j = SpecReader::find(doc, "requires"); j && r.version() >= 2)
+        detail::read_requires(r, *j, spec);
     read_grid(r, doc, r.error_count() == errors_before_prefetch, spec);
     if (const Json* j = SpecReader::find(doc, "dimension_semantics")) read_semantics(r, *j, spec);
     if (const Json* j = r.require(doc, "", "operands")) detail::read_operands(r, *j, spec);
@@ -293,6 +297,9 @@ void read_document(SpecReader& r, const Json& doc, Spec* spec) {
         if (auto v = r.read_int(*j, "seed")) spec->seed = *v;
     if (const Json* j = SpecReader::find(doc, "target_overrides"))
         if (r.expect_object(*j, "target_overrides")) spec->target_overrides = *j;
+    if (r.version() < 2) return;
+    if (const Json* j = SpecReader::find(doc, "scratch")) detail::read_scratch(r, *j, spec);
+    if (const Json* j = SpecReader::find(doc, "lesson")) detail::read_lesson(r, *j, spec);
 }
 
 }  // namespace

@@ -14,7 +14,76 @@ std::string_view to_string(Role r) {
     return r == Role::Input ? "input" : "output";
 }
 std::string_view to_string(Semantics s) {
-    return s == Semantics::Parallel ? "parallel" : "arbitrary";
+    switch (s) {
+        case Semantics::Parallel:
+            return "parallel";
+        case Semantics::Arbitrary:
+            return "arbitrary";
+        case Semantics::CoreParallel:
+            return "core_parallel";
+        case Semantics::SubcoreParallel:
+            return "subcore_parallel";
+    }
+    return "arbitrary";
+}
+std::string_view to_string(MemorySpace m) {
+    switch (m) {
+        case MemorySpace::Vmem:
+            return "vmem";
+        case MemorySpace::Smem:
+            return "smem";
+        case MemorySpace::Any:
+            return "any";
+        case MemorySpace::Hbm:
+            return "hbm";
+    }
+    return "vmem";
+}
+std::string_view to_string(InputData d) {
+    switch (d) {
+        case InputData::Random:
+            return "random";
+        case InputData::Zeros:
+            return "zeros";
+        case InputData::Ones:
+            return "ones";
+        case InputData::Iota:
+            return "iota";
+    }
+    return "random";
+}
+std::string_view to_string(OutputRevisit r) {
+    return r == OutputRevisit::Immediate ? "immediate" : "any";
+}
+
+namespace {
+
+// Expression syntax format 1 does not know: lax.div/lax.rem, jnp.where, a variadic lambda.
+bool uses_v2_syntax(std::string_view text) {
+    if (mentions_name(text, "lax") || text.find("jnp.where") != std::string_view::npos) return true;
+    const auto colon = text.find(':');
+    return text.rfind("lambda", 0) == 0 && colon != std::string_view::npos &&
+           text.substr(0, colon).find('*') != std::string_view::npos;
+}
+
+}  // namespace
+
+int required_version(const Spec& spec) {
+    const auto v2_semantics = [](Semantics s) {
+        return s == Semantics::CoreParallel || s == Semantics::SubcoreParallel;
+    };
+    bool v2 = !spec.scratch.empty() || !spec.preconditions.empty() || spec.lesson.has_value();
+    if (spec.dimension_semantics)
+        for (const auto s : *spec.dimension_semantics) v2 = v2 || v2_semantics(s);
+    for (const auto& sp : spec.scalar_prefetch)
+        v2 = v2 || !sp.shape.empty() || sp.dtype != DType::Int32;
+    for (const auto& op : spec.operands) {
+        v2 = v2 || op.memory_space || op.alias_of || op.discard ||
+             op.revisit != OutputRevisit::Immediate || op.data != InputData::Random ||
+             op.shape.empty() || op.shape.size() > 4 || dtype_needs_v2(op.dtype) ||
+             (op.index_map && uses_v2_syntax(*op.index_map));
+    }
+    return v2 ? 2 : 1;
 }
 std::string_view to_string(Uninitialized u) {
     switch (u) {

@@ -19,7 +19,22 @@ using Json = nlohmann::ordered_json;
 using SizeValue = std::variant<std::int64_t, std::string>;
 
 enum class Role { Input, Output };
-enum class Semantics { Parallel, Arbitrary };
+// core_parallel and subcore_parallel (format 2) are parallel axes for every rule.
+enum class Semantics { Parallel, Arbitrary, CoreParallel, SubcoreParallel };
+inline bool is_parallel(Semantics s) {
+    return s != Semantics::Arbitrary;
+}
+// Where an operand lives (format 2). Vmem is the default on TPU targets: blocked, pipelined.
+// Any and Hbm: the body gets the whole array in HBM and moves data itself.
+enum class MemorySpace { Vmem, Smem, Any, Hbm };
+inline bool is_manual(MemorySpace m) {
+    return m == MemorySpace::Any || m == MemorySpace::Hbm;
+}
+// What the numerics stage fills an input with.
+enum class InputData { Random, Zeros, Ones, Iota };
+// How an output block may be revisited: Immediate is the TPU pipeline rule; Any restores the
+// block from HBM on each revisit (pl.Buffered(n, revisit=pl.RevisitMode.ANY)).
+enum class OutputRevisit { Immediate, Any };
 enum class Uninitialized { Nan, Zero, Sentinel };
 enum class Revisit { Tpu, Ideal };
 
@@ -43,14 +58,37 @@ struct OperandSpec {
     // Optional key "unread": "zero": the generated data is zero where no program reads (a
     // block-sparse operand whose skipped blocks are zero by design); default "random".
     bool zero_unread = false;
-    Json extra = Json::object();  // keys this version does not know, kept on save
+    // Format 2 keys; nullopt / defaults when not written (so saving writes them back only
+    // when they were given).
+    std::optional<MemorySpace> memory_space;
+    std::optional<std::string> alias_of;  // outputs: the input whose buffer this one shares
+    bool discard = false;                 // outputs: values thrown away by the caller
+    OutputRevisit revisit = OutputRevisit::Immediate;
+    InputData data = InputData::Random;
+    Json extra = Json::object();  // the user's "x-" annotations, kept verbatim on save
+
+    bool is_manual_dma() const { return memory_space && is_manual(*memory_space); }
     bool operator==(const OperandSpec&) const = default;
 };
 
 struct ScalarPrefetchSpec {
     std::string name;
-    std::vector<std::int64_t> values;
+    std::vector<std::int64_t> values;  // row-major
+    std::vector<std::int64_t> shape;   // empty: one dimension, as in format 1
+    DType dtype = DType::Int32;        // for the SMEM budget
     bool operator==(const ScalarPrefetchSpec&) const = default;
+};
+
+// A per-core buffer that lives for the whole grid (scratch_shapes): counted once in the
+// VMEM or SMEM budget. A semaphore array takes no memory there.
+struct ScratchSpec {
+    enum class Semaphore { None, Dma, Regular };
+    std::string name;
+    std::vector<SizeValue> shape;  // rank 0-6
+    DType dtype = DType::Float32;
+    MemorySpace memory_space = MemorySpace::Vmem;  // Vmem or Smem
+    Semaphore semaphore = Semaphore::None;
+    bool operator==(const ScratchSpec&) const = default;
 };
 
 struct KernelSpec {
@@ -91,7 +129,10 @@ struct Spec {
     std::int64_t seed = 0;
     SweepSpec sweep;
     Json target_overrides = Json::object();  // optional: figures that replace the profile's
-    Json extra = Json::object();             // unknown top-level keys, kept on save
+    std::vector<ScratchSpec> scratch;        // format 2
+    std::vector<std::string> preconditions;  // format 2: boolean expressions over params
+    std::optional<Json> lesson;              // format 2: a guided walk, checked on load
+    Json extra = Json::object();             // the user's "x-" annotations, kept on save
     bool operator==(const Spec&) const = default;
 
     std::string target_id() const { return target.value_or("interpret"); }
@@ -102,6 +143,12 @@ std::string_view to_string(Role r);
 std::string_view to_string(Semantics s);
 std::string_view to_string(Uninitialized u);
 std::string_view to_string(Revisit r);
+std::string_view to_string(MemorySpace m);
+std::string_view to_string(InputData d);
+std::string_view to_string(OutputRevisit r);
+
+// The lowest format version that can hold `spec`: 2 when any format-2 key is used.
+int required_version(const Spec& spec);
 
 // True when the expression text `text` mentions the identifier `name` (whole words only).
 bool mentions_name(std::string_view text, std::string_view name);

@@ -1,5 +1,5 @@
 #pragma once
-// Reading and writing `*.tilelens.json` spec files (docs/spec-format.md, version 1).
+// Reading and writing `*.tilelens.json` spec files (docs/spec-format.md, versions 1 and 2).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,7 +10,7 @@
 
 namespace tl {
 
-inline constexpr int kSpecFormatVersion = 1;
+inline constexpr int kSpecFormatVersion = 2;
 inline constexpr std::uintmax_t kMaxSpecFileBytes = std::uintmax_t{64} << 20;  // 64 MiB
 
 struct LoadResult {

@@ -1,5 +1,6 @@
 // Writing a spec: the document in documented key order, pretty-printed so that short lists
 // and small objects stay on one line, and an atomic save to a file.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <random>
@@ -65,7 +66,32 @@ Json operand_json(const OperandSpec& op) {
     if (op.index_map) o["index_map"] = *op.index_map;
     if (op.buffer_count != 2) o["buffer_count"] = op.buffer_count;
     if (op.zero_unread) o["unread"] = "zero";
+    if (op.memory_space) o["memory_space"] = std::string(to_string(*op.memory_space));
+    if (op.alias_of) o["alias_of"] = *op.alias_of;
+    if (op.discard) o["discard"] = true;
+    if (op.revisit != OutputRevisit::Immediate) o["revisit"] = std::string(to_string(op.revisit));
+    if (op.data != InputData::Random) o["data"] = std::string(to_string(op.data));
     append_extra(o, op.extra);
+    return o;
+}
+
+Json prefetch_json(const ScalarPrefetchSpec& sp) {
+    Json o = Json{{"name", sp.name}};
+    if (!sp.shape.empty()) o["shape"] = sp.shape;
+    o["values"] = sp.values;
+    if (sp.dtype != DType::Int32) o["dtype"] = std::string(to_string(sp.dtype));
+    return o;
+}
+
+Json scratch_json(const ScratchSpec& sc) {
+    Json o = Json{{"name", sc.name}};
+    if (sc.semaphore != ScratchSpec::Semaphore::None)
+        o["semaphore"] = sc.semaphore == ScratchSpec::Semaphore::Dma ? "dma" : "regular";
+    o["shape"] = sizes_json(sc.shape);
+    if (sc.semaphore == ScratchSpec::Semaphore::None) {
+        o["dtype"] = std::string(to_string(sc.dtype));
+        o["memory_space"] = std::string(to_string(sc.memory_space));
+    }
     return o;
 }
 
@@ -81,7 +107,8 @@ Json sweep_json(const SweepSpec& s) {
 
 Json spec_json(const Spec& spec) {
     Json doc = Json::object();
-    doc["tilelens"] = spec.version;
+    // A file stays at the version it was written in, and becomes 2 when it needs to.
+    doc["tilelens"] = std::max(spec.version, required_version(spec));
     doc["name"] = spec.name;
     if (spec.description) doc["description"] = *spec.description;
     if (!spec.params.empty()) {
@@ -97,9 +124,14 @@ Json spec_json(const Spec& spec) {
     }
     if (!spec.scalar_prefetch.empty()) {
         Json list = Json::array();
-        for (const auto& sp : spec.scalar_prefetch)
-            list.push_back(Json{{"name", sp.name}, {"values", sp.values}});
+        for (const auto& sp : spec.scalar_prefetch) list.push_back(prefetch_json(sp));
         doc["scalar_prefetch"] = std::move(list);
+    }
+    if (!spec.preconditions.empty()) doc["requires"] = spec.preconditions;
+    if (!spec.scratch.empty()) {
+        Json list = Json::array();
+        for (const auto& sc : spec.scratch) list.push_back(scratch_json(sc));
+        doc["scratch"] = std::move(list);
     }
     Json ops = Json::array();
     for (const auto& op : spec.operands) ops.push_back(operand_json(op));
@@ -119,6 +151,7 @@ Json spec_json(const Spec& spec) {
     if (spec.sweep.kind != SweepSpec::Kind::Auto) doc["sweep"] = sweep_json(spec.sweep);
     if (spec.target_overrides.is_object() && !spec.target_overrides.empty())
         doc["target_overrides"] = spec.target_overrides;
+    if (spec.lesson) doc["lesson"] = *spec.lesson;
     append_extra(doc, spec.extra);
     return doc;
 }

@@ -175,7 +175,8 @@ TEST(ExprErrors, Subscripts) {
     EXPECT_ERROR(error_of("q[0]", env), 1, 1, 1, "unknown name 'q'");
     EXPECT_ERROR(lambda_error("lambda i, s: (s,)", env, 1, 1), 1, 15, 1,
                  "'s' is a scalar-prefetch array; subscript it, e.g. s[i]");
-    EXPECT_ERROR(error_of("s[1, 2]", env), 1, 4, 1, "takes a single index");
+    EXPECT_ERROR(error_of("s[1, 2]", env), 1, 6, 1,
+                 "'s' has 1 dimension; subscript it with 1 index, got 2");
     EXPECT_ERROR(error_of("s[1:2]", env), 1, 4, 1, "slices are not supported");
     EXPECT_ERROR(error_of("s[]", env), 1, 3, 1, "expected an index");
     // Out of range at run time, pointing at the whole subscript.

@@ -251,14 +251,15 @@ TEST(Resolve, HandBuiltInconsistentSpecsAreErrors) {
     Spec s = one_operand({SizeValue{std::int64_t{4}}, SizeValue{std::int64_t{4}}});
     s.operands[0].block_shape = std::vector<BlockDim>{BlockDim{}};
     s.dimension_semantics = std::vector<Semantics>{Semantics::Parallel};
-    s.operands.push_back(one_operand({}).operands[0]);
+    s.operands.push_back(
+        one_operand(std::vector<SizeValue>(7, SizeValue{std::int64_t{2}})).operands[0]);
     s.operands.back().buffer_count = 0;
     const auto r = resolve(s);
     EXPECT_EQ(messages(r),
               "dimension_semantics: has 1 entries but the grid has 0 axes\n"
               "operands[0].block_shape: has 1 entries but the shape has rank 2\n"
               "operands[1].buffer_count: must be 1 or 2, got 0\n"
-              "operands[1].shape: rank 0; an operand has 1 to 4 dimensions");
+              "operands[1].shape: rank 7; an operand has 0 to 6 dimensions");
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // expected.txt (load errors, or the resolve errors of a spec that loads).
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -84,6 +85,8 @@ TEST_P(BrokenSpec, GivesTheExpectedMessages) {
         d.file.clear();
         got += d.to_string() + "\n";
     }
+    // TILELENS_UPDATE_GOLDEN=1 rewrites the expected messages (review the diff before committing).
+    if (std::getenv("TILELENS_UPDATE_GOLDEN")) std::ofstream(dir / "expected.txt") << got;
     EXPECT_EQ(got, read_text(dir / "expected.txt"));
 }
 

@@ -121,19 +121,49 @@ TEST(LoadSpec, MisspelledKeyIsOneErrorWithASuggestion) {
     EXPECT_NE(r.errors[0].message.find("did you mean 'operands'?"), std::string::npos);
 }
 
-TEST(LoadSpec, UnknownKeysAreKeptAndWrittenBack) {
-    const auto r = load_spec(R"({"tilelens": 1, "zz_note": [1, 2], "name": "m", "grid": [],
-        "operands": [{"name": "o", "role": "output", "comment": "hi", "shape": [3],
-                      "dtype": "bool"}], "a_first": true})",
+TEST(LoadSpec, AnnotationKeysAreKeptAndWrittenBack) {
+    const auto r = load_spec(R"({"tilelens": 1, "x-note": [1, 2], "name": "m", "grid": [],
+        "operands": [{"name": "o", "role": "output", "x-comment": "hi", "shape": [3],
+                      "dtype": "bool"}], "kernel": {"body": "copy", "x-why": 1},
+        "x-a": true})",
                              "f");
-    ASSERT_TRUE(r.spec) << join(r.errors);
-    EXPECT_EQ(r.spec->extra, Json::parse(R"({"zz_note": [1, 2], "a_first": true})"));
-    EXPECT_EQ(r.spec->operands[0].extra, Json({{"comment", "hi"}}));
-    const auto text = save_spec(*r.spec);
-    // Unknown keys follow the documented ones, in their file order.
-    EXPECT_LT(text.find("\"seed\""), text.find("\"zz_note\""));
-    EXPECT_LT(text.find("\"zz_note\""), text.find("\"a_first\""));
-    EXPECT_LT(text.find("\"dtype\""), text.find("\"comment\""));
+    ASSERT_FALSE(r.spec);  // copy needs an input: the kernel's x- key itself is no error
+    ASSERT_EQ(r.errors.size(), 1u) << join(r.errors);
+    const auto ok = load_spec(R"({"tilelens": 1, "x-note": [1, 2], "name": "m", "grid": [],
+        "operands": [{"name": "o", "role": "output", "x-comment": "hi", "shape": [3],
+                      "dtype": "bool"}], "x-a": true})",
+                              "f");
+    ASSERT_TRUE(ok.spec) << join(ok.errors);
+    EXPECT_EQ(ok.spec->extra, Json::parse(R"({"x-note": [1, 2], "x-a": true})"));
+    EXPECT_EQ(ok.spec->operands[0].extra, Json({{"x-comment", "hi"}}));
+    const auto text = save_spec(*ok.spec);
+    // Annotations follow the documented keys, in their file order.
+    EXPECT_LT(text.find("\"seed\""), text.find("\"x-note\""));
+    EXPECT_LT(text.find("\"x-note\""), text.find("\"x-a\""));
+    EXPECT_LT(text.find("\"dtype\""), text.find("\"x-comment\""));
+}
+
+TEST(LoadSpec, NoKeyIsIgnored) {
+    // Any other unknown key is an error in both versions, and a version-2 key in a version-1
+    // file says which version it needs.
+    const auto r = load_spec(R"({"tilelens": 1, "zz_note": 1, "name": "m", "grid": [],
+        "scratch": [], "operands": [{"name": "o", "role": "output", "comment": "hi",
+        "shape": [3], "dtype": "bool", "memory_space": "any"}],
+        "policy": {"x-n": 1}})",
+                             "f");
+    ASSERT_FALSE(r.spec);
+    const auto all = join(r.errors);
+    EXPECT_NE(all.find("zz_note: unknown key 'zz_note'"), std::string::npos) << all;
+    EXPECT_NE(all.find("must start with \"x-\""), std::string::npos) << all;
+    EXPECT_NE(all.find("scratch: 'scratch' is a version-2 key: set \"tilelens\": 2"),
+              std::string::npos)
+        << all;
+    EXPECT_NE(all.find("operands[0].memory_space: 'memory_space' is a version-2 key"),
+              std::string::npos)
+        << all;
+    EXPECT_NE(all.find("operands[0].comment: unknown key"), std::string::npos) << all;
+    EXPECT_NE(all.find("policy[\"x-n\"]: annotations"), std::string::npos) << all;
+    EXPECT_EQ(r.errors.size(), 5u) << all;
 }
 
 TEST(LoadSpec, JsonSyntaxErrorHasLineAndColumn) {
@@ -164,7 +194,7 @@ TEST(LoadSpec, AbsurdNestingIsRefusedWithItsPath) {
     EXPECT_EQ(r.errors[0].path.rfind("x[0][0]", 0), 0u) << r.errors[0].path.substr(0, 40);
     EXPECT_EQ(r.errors[0].message, "nested deeper than 100 levels; a spec needs only a few");
     // Ordinary extra values a few levels deep are fine.
-    const auto ok = load_spec(R"({"tilelens": 1, "name": "m", "grid": [], "x": [[[{"a": [1]}]]],
+    const auto ok = load_spec(R"({"tilelens": 1, "name": "m", "grid": [], "x-": [[[{"a": [1]}]]],
         "operands": [{"name": "o", "role": "output", "shape": [3], "dtype": "bool"}]})",
                               "f");
     EXPECT_TRUE(ok.spec) << join(ok.errors);

@@ -18,9 +18,9 @@ enum class NodeKind : std::uint8_t {
     Compare,    // a chain a < b <= c: kids are the operands, ops/op_spans one per gap
     IfExp,      // kids: then, condition, else
     Call,       // name, kids are the arguments
-    Subscript,  // kids[0] the array, kids[1] the index
+    Subscript,  // kids[0] the array, kids[1..] the indices (t[i, j])
     Tuple,      // kids are the elements
-    Lambda,     // params, kids[0] the body
+    Lambda,     // params, kids[0] the body; star: a last `*name` parameter, in name
 };
 
 enum class Op : std::uint8_t {
@@ -53,7 +53,8 @@ struct Node {
     std::vector<int> kids;
     std::vector<Op> ops;                               // Compare
     std::vector<Span> op_spans;                        // Compare
-    std::vector<std::pair<std::string, Span>> params;  // Lambda
+    std::vector<std::pair<std::string, Span>> params;  // Lambda, the named ones
+    bool star = false;                                 // Lambda
 };
 
 struct Ast {

@@ -23,6 +23,8 @@ enum class Code : std::uint8_t {
     FloorDiv,
     Mod,
     CDiv,
+    Div,  // lax.div: truncating
+    Rem,  // lax.rem: sign of the dividend
     Min,
     Max,
     Lt,
@@ -34,10 +36,11 @@ enum class Code : std::uint8_t {
     FloorDivK,  // dst = a // divisors[b], a constant >= 2: cannot fail
     ModK,
     CDivK,
-    Load,  // dst = arrays[b][a], bounds-checked
-    Jz,    // if a == 0 jump to instruction b
-    Jnz,   // if a != 0 jump to instruction b
-    Jmp,   // jump to instruction b
+    Load,   // dst = arrays[b].values[a], bounds-checked
+    Bound,  // dst = a when 0 <= a < bounds[b].extent: one subscript of a multi-dimensional table
+    Jz,     // if a == 0 jump to instruction b
+    Jnz,    // if a != 0 jump to instruction b
+    Jmp,    // jump to instruction b
 };
 
 struct Instr {
@@ -59,6 +62,13 @@ struct Array {
     std::vector<std::int64_t> values;
 };
 
+// One dimension of a multi-dimensional table, for the Bound instruction and its message.
+struct Bound {
+    int array = 0;
+    int dim = 0;
+    std::int64_t extent = 0;
+};
+
 }  // namespace tl::expr::detail
 
 namespace tl::expr {
@@ -74,6 +84,7 @@ struct Compiled::Impl {
     std::vector<std::uint64_t> depends;  // one per result
     std::vector<detail::Array> arrays;
     std::vector<detail::Divisor> divisors;
+    std::vector<detail::Bound> bounds;
 };
 
 }  // namespace tl::expr

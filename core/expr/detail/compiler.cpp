@@ -169,6 +169,10 @@ private:
             case Resolved::None:
                 break;
         }
+        if (!scope_.star().empty() && n.name == scope_.star())
+            fail(n.span, "'*" + n.name +
+                             "' only absorbs the arguments the lambda does not name; to use a "
+                             "scalar-prefetch table, name it as a parameter");
         fail(n.span, scope_.unknown_name(n.name));
     }
 
@@ -233,8 +237,10 @@ private:
         return constant(1);
     }
 
-    Val conditional(const Node& n) {
-        const int then_node = n.kids[0], cond_node = n.kids[1], else_node = n.kids[2];
+    Val conditional(const Node& n) { return select(n.kids[1], n.kids[0], n.kids[2]); }
+
+    // `then if cond else other`, also jnp.where and lax.select: only the branch taken runs.
+    Val select(int cond_node, int then_node, int else_node) {
         const Val c = compile(cond_node);
         if (c.constant) {
             check_only(c.value ? else_node : then_node);
@@ -260,9 +266,8 @@ private:
         if (!f) {
             const Resolved r = scope_.resolve(n.name);
             if (r.kind != Resolved::None)
-                fail(n.op_span, "'" + n.name +
-                                    "' is not a function; the functions are cdiv, "
-                                    "min, max and abs");
+                fail(n.op_span,
+                     "'" + n.name + "' is not a function; the functions are " + function_names());
             fail(n.op_span, scope_.unknown_function(n.name));
         }
         const int count = static_cast<int>(n.kids.size());
@@ -276,8 +281,11 @@ private:
         }
         if (f->kind == Function::Abs)
             return apply(Code::Abs, compile(n.kids[0]), nullptr, n.op_span);
+        if (f->kind == Function::Where) return select(n.kids[0], n.kids[1], n.kids[2]);
         const Code op = f->kind == Function::CDiv  ? Code::CDiv
                         : f->kind == Function::Min ? Code::Min
+                        : f->kind == Function::Div ? Code::Div
+                        : f->kind == Function::Rem ? Code::Rem
                                                    : Code::Max;
         Val acc = compile(n.kids[0]);
         for (std::size_t i = 1; i < n.kids.size(); ++i) {
@@ -287,8 +295,16 @@ private:
         return acc;
     }
 
-    Val subscript(const Node& n) {
-        const Node& base = ast_.at(n.kids[0]);
+    Val subscript(const Node& outer) {
+        // t[i][j] means t[i, j]: gather the indices down the chain of subscripts.
+        std::vector<const Node*> chain{&outer};
+        while (ast_.at(chain.back()->kids[0]).kind == NodeKind::Subscript)
+            chain.push_back(&ast_.at(chain.back()->kids[0]));
+        std::vector<int> indices;
+        for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+            indices.insert(indices.end(), (*it)->kids.begin() + 1, (*it)->kids.end());
+        const Node& n = outer;
+        const Node& base = ast_.at(chain.back()->kids[0]);
         if (base.kind != NodeKind::Name)
             fail(base.span, "only scalar-prefetch arrays can be subscripted");
         const Resolved r = scope_.resolve(base.name);
@@ -300,8 +316,22 @@ private:
             fail(base.span, "'" + base.name + "' is " + what +
                                 ", not an array; only scalar-prefetch arrays can be subscripted");
         }
-        const std::vector<std::int64_t>& values = scope_.env().arrays[r.index].second;
-        const Val index = compile(n.kids[1]);
+        const Table& table = scope_.env().arrays[static_cast<std::size_t>(r.index)];
+        const std::vector<std::int64_t>& values = table.values;
+        if (static_cast<int>(indices.size()) != table.rank()) {
+            const std::string dims = std::to_string(table.rank());
+            const auto extra = static_cast<std::size_t>(table.rank());
+            const Span at = indices.size() > extra
+                                ? join(ast_.at(indices[extra]).span, ast_.at(indices.back()).span)
+                                : n.span;
+            fail(at, "'" + base.name + "' has " + dims +
+                         (table.rank() == 1 ? " dimension" : " dimensions") +
+                         "; subscript it with " + dims +
+                         (table.rank() == 1 ? " index" : " indices") + ", got " +
+                         std::to_string(indices.size()));
+        }
+        const Val index = table.rank() == 1 ? compile(indices[0])
+                                            : flat_index(table, r.index, indices, n.op_span);
         if (index.constant && index.value >= 0 &&
             index.value < static_cast<std::int64_t>(values.size()))
             return constant(values[static_cast<std::size_t>(index.value)]);
@@ -311,6 +341,34 @@ private:
         const int arg = scope_.array_argument(r.index);
         if (!index.constant && arg >= 0) out.deps |= std::uint64_t{1} << arg;
         emit({Code::Load, out.ref, ri, {}, 0, r.index, n.op_span});
+        return out;
+    }
+
+    // The row-major position of t[i0, i1, ...], each index checked against its dimension.
+    Val flat_index(const Table& table, int array, const std::vector<int>& indices, Span where) {
+        Val flat = constant(0);
+        for (int d = 0; d < table.rank(); ++d) {
+            const std::int64_t extent = table.extent(d);
+            Val idx = compile(indices[static_cast<std::size_t>(d)]);
+            if (!idx.constant || idx.value < 0 || idx.value >= extent) {
+                const Ref ri = operand(idx);
+                release(idx);
+                bounds_.push_back({array, d, extent});
+                idx = Val{false, 0, alloc(), idx.deps};
+                emit(
+                    {Code::Bound, idx.ref, ri, {}, 0, static_cast<int>(bounds_.size()) - 1, where});
+            }
+            const Val ext = constant(extent);
+            flat = apply(Code::Mul, flat, &ext, where);
+            flat = apply(Code::Add, flat, &idx, where);
+        }
+        return flat;
+    }
+
+    static std::string function_names() {
+        std::string out;
+        for (const Function& f : functions())
+            out += (out.empty() ? "" : ", ") + std::string(f.name);
         return out;
     }
 
@@ -336,20 +394,21 @@ private:
         };
         impl->constants = constants_;
         impl->divisors = divisors_;
+        impl->bounds = bounds_;
         for (const Proto& p : code_) {
             Instr in{p.op, reg(p.dst), reg(p.a), reg(p.b)};
             if (p.op == Code::Jz || p.op == Code::Jnz || p.op == Code::Jmp)
                 in.b = static_cast<std::uint16_t>(p.target);
             if (p.op == Code::Load || p.op == Code::FloorDivK || p.op == Code::ModK ||
-                p.op == Code::CDivK)
+                p.op == Code::CDivK || p.op == Code::Bound)
                 in.b = static_cast<std::uint16_t>(p.aux);
             impl->code.push_back(in);
             const Error at = map_.error(p.where, {});
             impl->where.push_back({at.line, at.column, at.length});
         }
         for (Ref r : result_refs_) impl->result_registers.push_back(reg(r));
-        for (const auto& [name, values] : scope_.env().arrays)
-            impl->arrays.push_back({name, values});
+        for (const Table& table : scope_.env().arrays)
+            impl->arrays.push_back({table.name, table.values});
         return impl;
     }
 
@@ -361,6 +420,7 @@ private:
     std::map<std::int64_t, int> constant_index_;
     std::vector<Ref> result_refs_;
     std::vector<Divisor> divisors_;
+    std::vector<Bound> bounds_;
     int top_ = 0;
     int max_top_ = 0;
 };

@@ -25,6 +25,10 @@ inline bool fold(Code op, std::int64_t a, std::int64_t b, std::int64_t* r) {
             return mod(a, b, r);
         case Code::CDiv:
             return cdiv(a, b, r);
+        case Code::Div:
+            return tdiv(a, b, r);
+        case Code::Rem:
+            return trem(a, b, r);
         case Code::Min:
             *r = a < b ? a : b;
             return true;

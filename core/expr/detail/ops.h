@@ -55,6 +55,21 @@ inline bool cdiv(std::int64_t a, std::int64_t b, std::int64_t* r) {
     return true;
 }
 
+// lax.div: truncates toward zero, as C does (-7 / 2 == -3), unlike //.
+inline bool tdiv(std::int64_t a, std::int64_t b, std::int64_t* r) {
+    if (b == 0) return false;
+    if (b == -1) return !__builtin_sub_overflow(std::int64_t{0}, a, r);
+    *r = a / b;
+    return true;
+}
+
+// lax.rem: the remainder of tdiv, with the sign of a (-7 rem 2 == -1), unlike %.
+inline bool trem(std::int64_t a, std::int64_t b, std::int64_t* r) {
+    if (b == 0) return false;
+    *r = b == -1 ? 0 : a % b;
+    return true;
+}
+
 inline bool neg(std::int64_t a, std::int64_t* r) {
     return !__builtin_sub_overflow(std::int64_t{0}, a, r);
 }

@@ -127,7 +127,19 @@ private:
         const Token& kw = take();
         Node n;
         n.kind = NodeKind::Lambda;
+        Span last{};
         while (!at(Tok::Colon)) {
+            if (at(Tok::Star)) {  // *rest: takes the remaining arguments; must come last
+                const Span star = take().span;
+                if (!at(Tok::Name)) unexpected(peek(), "a name after '*'");
+                const Token& t = take();
+                n.star = true;
+                n.name = std::string(t.text);
+                last = join(star, t.span);
+                if (!at(Tok::Colon))
+                    fail(peek().span, "'*" + n.name + "' must be the last parameter");
+                break;
+            }
             const Token& t = peek();
             if (t.kind != Tok::Name) unexpected(t, "a parameter name or ':'");
             take();
@@ -136,13 +148,14 @@ private:
                     fail(t.span, "duplicate parameter '" + std::string(t.text) + "'");
             }
             n.params.emplace_back(std::string(t.text), t.span);
+            last = t.span;
             if (!at(Tok::Comma)) break;
             take();
         }
         if (!at(Tok::Colon)) unexpected(peek(), "',' or ':' after the lambda's parameters");
         const Span colon = take().span;
-        n.op_span =
-            n.params.empty() ? colon : join(n.params.front().second, n.params.back().second);
+        const bool any = !n.params.empty() || n.star;
+        n.op_span = !any ? colon : join(n.params.empty() ? last : n.params.front().second, last);
         const int body = expression();
         n.kids = {body};
         n.span = join(kw.span, span_of(body));
@@ -349,14 +362,17 @@ private:
     int subscript(int base) {
         const Token& open = take();
         if (at(Tok::RBracket)) fail(peek().span, "empty subscript: expected an index");
-        const int index = expression();
-        if (at(Tok::Comma)) fail(peek().span, "a scalar-prefetch array takes a single index");
-        if (at(Tok::Colon)) fail(peek().span, "slices are not supported; use a single index");
-        if (!at(Tok::RBracket)) unclosed(open, "']'");
         Node n;
         n.kind = NodeKind::Subscript;
+        n.kids = {base, expression()};
+        while (at(Tok::Comma)) {  // t[i, j]
+            take();
+            if (at(Tok::RBracket)) break;
+            n.kids.push_back(expression());
+        }
+        if (at(Tok::Colon)) fail(peek().span, "slices are not supported; use a single index");
+        if (!at(Tok::RBracket)) unclosed(open, "']'");
         n.span = n.op_span = join(span_of(base), take().span);
-        n.kids = {base, index};
         return add(std::move(n));
     }
 

@@ -41,10 +41,12 @@ std::string list(const std::vector<std::string>& names) {
 
 const std::vector<Function>& functions() {
     static const std::vector<Function> kFunctions{
-        {Function::CDiv, "cdiv", 2, 2},       {Function::CDiv, "pl.cdiv", 2, 2},
-        {Function::Min, "min", 2, -1},        {Function::Max, "max", 2, -1},
-        {Function::Abs, "abs", 1, 1},         {Function::Min, "jnp.minimum", 2, 2},
-        {Function::Max, "jnp.maximum", 2, 2},
+        {Function::CDiv, "cdiv", 2, 2},        {Function::CDiv, "pl.cdiv", 2, 2},
+        {Function::Min, "min", 2, -1},         {Function::Max, "max", 2, -1},
+        {Function::Abs, "abs", 1, 1},          {Function::Min, "jnp.minimum", 2, 2},
+        {Function::Max, "jnp.maximum", 2, 2},  {Function::Where, "jnp.where", 3, 3},
+        {Function::Where, "lax.select", 3, 3}, {Function::Div, "lax.div", 2, 2},
+        {Function::Rem, "lax.rem", 2, 2},
     };
     return kFunctions;
 }
@@ -71,12 +73,17 @@ std::string closest(const std::string& name, const std::vector<std::string>& can
     return best;
 }
 
-Scope::Scope(const Env& env, std::vector<std::string> lambda_params, int grid_rank, bool lambda)
-    : env_(env), params_(std::move(lambda_params)), grid_rank_(grid_rank), lambda_(lambda) {}
+Scope::Scope(const Env& env, std::vector<std::string> lambda_params, int grid_rank, bool lambda,
+             std::string star)
+    : env_(env),
+      params_(std::move(lambda_params)),
+      grid_rank_(grid_rank),
+      lambda_(lambda),
+      star_(std::move(star)) {}
 
 Resolved Scope::resolve(const std::string& name) const {
     for (std::size_t i = 0; i < params_.size(); ++i) {
-        if (params_[i] != name) continue;
+        if (params_[i].empty() || params_[i] != name) continue;
         const int index = static_cast<int>(i);
         if (index < grid_rank_) return {Resolved::GridIndex, index, 0};
         return {Resolved::ArrayParam, index - grid_rank_, 0};
@@ -86,18 +93,20 @@ Resolved Scope::resolve(const std::string& name) const {
         if (it != env_.params->end()) return {Resolved::Param, 0, it->second};
     }
     for (std::size_t a = 0; a < env_.arrays.size(); ++a) {
-        if (env_.arrays[a].first == name) return {Resolved::EnvArray, static_cast<int>(a), 0};
+        if (env_.arrays[a].name == name) return {Resolved::EnvArray, static_cast<int>(a), 0};
     }
     if (find_function(name)) return {Resolved::Function, 0, 0};
     return {};
 }
 
 std::string Scope::unknown_name(const std::string& name) const {
-    std::vector<std::string> names = params_;
+    std::vector<std::string> names;
+    for (const auto& p : params_)
+        if (!p.empty()) names.push_back(p);
     if (env_.params) {
         for (const auto& [param, value] : *env_.params) names.push_back(param);
     }
-    for (const auto& [array, values] : env_.arrays) names.push_back(array);
+    for (const auto& table : env_.arrays) names.push_back(table.name);
     std::string message = "unknown name '" + name + "'";
     const std::string hint = closest(name, names);
     if (!hint.empty()) return message + "; did you mean '" + hint + "'?";

@@ -56,6 +56,20 @@ std::string num(std::int64_t v) {
             message = b() == 0 ? "division by zero: cdiv(" + num(a) + ", 0)"
                                : overflow("cdiv(" + num(a) + ", " + num(b()) + ")");
             break;
+        case Code::Div:
+            message = b() == 0 ? "division by zero: lax.div(" + num(a) + ", 0)"
+                               : overflow("lax.div(" + num(a) + ", " + num(b()) + ")");
+            break;
+        case Code::Rem:
+            message = "modulo by zero: lax.rem(" + num(a) + ", 0)";
+            break;
+        case Code::Bound: {
+            const detail::Bound& bound = m.bounds[in.b];
+            message = "index " + num(a) + " is out of range for dimension " + num(bound.dim) +
+                      " of '" + m.arrays[static_cast<std::size_t>(bound.array)].name + "' (size " +
+                      num(bound.extent) + ")";
+            break;
+        }
         case Code::Load: {
             const detail::Array& array = m.arrays[in.b];
             message = "index " + num(a) + " is out of range for '" + array.name + "' (length " +
@@ -129,6 +143,16 @@ bool Compiled::eval(const std::int64_t* args, std::int64_t* out, Error* err) con
                 break;
             case Code::CDiv:
                 ok = detail::cdiv(r[in.a], r[in.b], &v);
+                break;
+            case Code::Div:
+                ok = detail::tdiv(r[in.a], r[in.b], &v);
+                break;
+            case Code::Rem:
+                ok = detail::trem(r[in.a], r[in.b], &v);
+                break;
+            case Code::Bound:
+                v = r[in.a];
+                ok = v >= 0 && v < m.bounds[in.b].extent;
                 break;
             case Code::Min:
                 v = std::min(r[in.a], r[in.b]);

@@ -19,7 +19,7 @@
 
 namespace tl::interp {
 
-constexpr int kMaxRank = 4;
+constexpr int kMaxRank = 6;
 
 struct BlockView {
     DType dtype = DType::Float32;

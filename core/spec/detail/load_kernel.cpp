@@ -49,7 +49,7 @@ void check_options(SpecReader& r, const KernelBody& body, const Json& obj) {
     std::vector<std::string_view> names;
     for (const auto& o : body.options) names.push_back(o.name);
     for (const auto& [key, value] : obj.items()) {
-        if (key == "body") continue;
+        if (key == "body" || key.rfind("x-", 0) == 0) continue;  // x-: the user's annotation
         const auto path = path_key("kernel", key);
         if (const KernelOption* opt = find_kernel_option(body, key)) {
             check_option_value(r, *opt, value, path);

@@ -1,4 +1,6 @@
 // Loading the `operands` list: names, roles, shapes, dtypes and BlockSpecs.
+#include <algorithm>
+
 #include "core/spec/detail/reader.h"
 #include "core/spec/json_path.h"
 
@@ -8,6 +10,10 @@ namespace {
 
 const std::vector<std::string_view> kOperandKeys = {
     "name", "role", "shape", "dtype", "block_shape", "index_map", "buffer_count", "unread"};
+const std::vector<std::string_view> kOperandKeysV2 = {"memory_space", "alias_of", "discard",
+                                                      "revisit", "data"};
+
+void read_operand_v2(SpecReader& r, const Json& op, const std::string& path, OperandSpec* out);
 
 std::optional<BlockDim> read_block_dim(SpecReader& r, const Json& j, const std::string& path) {
     BlockDim dim;
@@ -57,10 +63,14 @@ int read_shape(SpecReader& r, const Json& op, const std::string& path, OperandSp
     const Json* s = r.require(op, path, "shape");
     const auto spath = path + ".shape";
     if (s == nullptr || !r.expect_array(*s, spath)) return -1;
-    if (s->empty() || s->size() > 4) {
-        r.error(spath, "rank " + std::to_string(s->size()) + "; an operand has 1 to 4 dimensions");
+    if (s->size() > 6) {
+        r.error(spath, "rank " + std::to_string(s->size()) + "; an operand has 0 to 6 dimensions");
         return -1;
     }
+    if ((s->empty() || s->size() > 4) &&
+        !r.need_v2(spath, "rank " + std::to_string(s->size()) +
+                              " (format 1 allows 1 to 4 dimensions) is a version-2 feature"))
+        return -1;
     bool ok = true;
     for (std::size_t k = 0; k < s->size(); ++k) {
         auto v = r.read_size((*s)[k], path_index(spath, k), 1, "size");
@@ -85,7 +95,7 @@ void read_block_shape(SpecReader& r, const Json& j, const std::string& path, int
 OperandSpec read_operand(SpecReader& r, const Json& op, const std::string& path,
                          const std::vector<OperandSpec>& earlier) {
     OperandSpec out;
-    r.check_keys(op, path, kOperandKeys, &out.extra);
+    r.check_keys(op, path, kOperandKeys, &out.extra, kOperandKeysV2);
     if (const Json* n = r.require(op, path, "name"))
         if (auto s = r.read_string(*n, path + ".name")) {
             out.name = *s;
@@ -104,9 +114,11 @@ OperandSpec read_operand(SpecReader& r, const Json& op, const std::string& path,
     const int rank = read_shape(r, op, path, &out);
     if (const Json* j = r.require(op, path, "dtype"))
         if (auto s = r.read_string(*j, path + ".dtype")) {
-            if (auto d = parse_dtype(*s))
+            if (auto d = parse_dtype(*s)) {
                 out.dtype = *d;
-            else
+                if (dtype_needs_v2(*d))
+                    r.need_v2(path + ".dtype", "'" + *s + "' is a version-2 dtype");
+            } else
                 r.error(path + ".dtype",
                         "unknown dtype '" + *s + "'; known: " + std::string(known_dtypes()));
         }
@@ -128,7 +140,84 @@ OperandSpec read_operand(SpecReader& r, const Json& op, const std::string& path,
     if (const Json* j = SpecReader::find(op, "unread"))
         if (auto c = r.read_choice(*j, path + ".unread", {"random", "zero"}))
             out.zero_unread = *c == 1;
+    if (r.version() >= 2) read_operand_v2(r, op, path, &out);
     return out;
+}
+
+// Keys that make sense for one role only are errors on the other: nothing is ignored.
+bool check_role(SpecReader& r, const Json& op, const std::string& path, const OperandSpec& out,
+                std::string_view key, Role wanted) {
+    if (!SpecReader::find(op, key)) return false;
+    if (out.role == wanted) return true;
+    r.error(path + "." + std::string(key), "'" + std::string(key) + "' applies to " +
+                                               (wanted == Role::Output ? "outputs" : "inputs") +
+                                               "; this operand is an " +
+                                               std::string(to_string(out.role)));
+    return false;
+}
+
+void read_operand_v2(SpecReader& r, const Json& op, const std::string& path, OperandSpec* out) {
+    if (const Json* j = SpecReader::find(op, "memory_space")) {
+        // The saved names, then the spellings of real kernels.
+        static const std::vector<std::string_view> kChoices = {
+            "vmem",       "smem",      "any",    "hbm",      "pltpu.VMEM",
+            "pltpu.SMEM", "pltpu.ANY", "pl.ANY", "pltpu.HBM"};
+        static const MemorySpace kValues[] = {
+            MemorySpace::Vmem, MemorySpace::Smem, MemorySpace::Any,
+            MemorySpace::Hbm,  MemorySpace::Vmem, MemorySpace::Smem,
+            MemorySpace::Any,  MemorySpace::Any,  MemorySpace::Hbm};
+        if (auto c = r.read_choice(*j, path + ".memory_space", kChoices)) {
+            out->memory_space = kValues[*c];
+            if (is_manual(kValues[*c]) && out->index_map)
+                r.error(path + ".index_map",
+                        "an operand in memory_space \"" + std::string(to_string(kValues[*c])) +
+                            "\" is the whole array in HBM, moved by the kernel itself: it has "
+                            "no index map; leave the key out");
+        }
+    }
+    if (check_role(r, op, path, *out, "alias_of", Role::Output))
+        if (auto s = r.read_string(*SpecReader::find(op, "alias_of"), path + ".alias_of"))
+            out->alias_of = *s;
+    if (check_role(r, op, path, *out, "discard", Role::Output)) {
+        const Json& j = *SpecReader::find(op, "discard");
+        if (j.is_boolean())
+            out->discard = j.get<bool>();
+        else
+            r.error(path + ".discard", "expected true or false, got " + describe_json(j));
+    }
+    if (check_role(r, op, path, *out, "revisit", Role::Output))
+        if (auto c = r.read_choice(*SpecReader::find(op, "revisit"), path + ".revisit",
+                                   {"immediate", "any"}))
+            out->revisit = *c == 0 ? OutputRevisit::Immediate : OutputRevisit::Any;
+    if (check_role(r, op, path, *out, "data", Role::Input))
+        if (auto c = r.read_choice(*SpecReader::find(op, "data"), path + ".data",
+                                   {"random", "zeros", "ones", "iota"}))
+            out->data = static_cast<InputData>(*c);
+}
+
+// An alias names an earlier or later input of the same dtype, shared by one output only.
+void check_aliases(SpecReader& r, const Spec& spec) {
+    for (std::size_t i = 0; i < spec.operands.size(); ++i) {
+        const auto& op = spec.operands[i];
+        if (!op.alias_of) continue;
+        const auto path = path_index("operands", i) + ".alias_of";
+        const auto in = std::find_if(spec.operands.begin(), spec.operands.end(),
+                                     [&](const OperandSpec& o) { return o.name == *op.alias_of; });
+        if (in == spec.operands.end() || in->role != Role::Input) {
+            r.error(path, "'" + *op.alias_of + "' is not " +
+                              (in == spec.operands.end() ? "an operand" : "an input") +
+                              "; alias_of names the input whose buffer this output shares");
+            continue;
+        }
+        if (in->dtype != op.dtype)
+            r.error(path, "'" + *op.alias_of + "' is " + std::string(to_string(in->dtype)) +
+                              " but this output is " + std::string(to_string(op.dtype)) +
+                              "; aliased buffers have the same shape and dtype");
+        for (std::size_t k = 0; k < i; ++k)
+            if (spec.operands[k].alias_of == op.alias_of)
+                r.error(path, "'" + *op.alias_of + "' is already aliased by operands[" +
+                                  std::to_string(k) + "]; an input's buffer has one alias");
+    }
 }
 
 }  // namespace
@@ -154,6 +243,7 @@ void read_operands(SpecReader& r, const Json& list, Spec* spec) {
     if (!has_output && all_inputs)
         r.error("operands", "no operand has \"role\": \"output\"; a kernel needs at least one");
     r.set_roles_read(roles_ok);
+    check_aliases(r, *spec);
 }
 
 }  // namespace tl::detail

@@ -22,21 +22,44 @@ const Json* SpecReader::find(const Json& obj, std::string_view key) {
 }
 
 void SpecReader::check_keys(const Json& obj, const std::string& path,
-                            const std::vector<std::string_view>& known, Json* extra) {
+                            const std::vector<std::string_view>& known, Json* extra,
+                            const std::vector<std::string_view>& known_v2) {
+    const auto in = [](const std::vector<std::string_view>& list, const std::string& key) {
+        return std::find(list.begin(), list.end(), key) != list.end();
+    };
     for (const auto& [key, value] : obj.items()) {
-        if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-        const auto guess = likely_misspelling(key, known);
+        if (in(known, key)) continue;
         const std::string where = path_key(path, key);
-        if (guess) {
+        if (in(known_v2, key)) {
+            need_v2(where, "'" + key + "' is a version-2 key");
+            continue;
+        }
+        if (key.rfind("x-", 0) == 0) {
+            if (extra != nullptr)
+                (*extra)[key] = value;
+            else
+                error(where,
+                      "annotations (\"x-\" keys) are kept at the top level, in "
+                      "operands and in kernel; move it there");
+            continue;
+        }
+        std::vector<std::string_view> all = known;
+        all.insert(all.end(), known_v2.begin(), known_v2.end());
+        if (const auto guess = likely_misspelling(key, all)) {
             misspelled_.insert(path_key(path, *guess));
             error(where, "unknown key '" + key + "'; did you mean '" + std::string(*guess) +
                              "'? (as written it would be ignored)");
-        } else if (extra != nullptr) {
-            (*extra)[key] = value;
         } else {
-            error(where, "unknown key '" + key + "'; known: " + join_names(known));
+            error(where, "unknown key '" + key + "'; known: " + join_names(all) +
+                             " (a key of your own must start with \"x-\")");
         }
     }
+}
+
+bool SpecReader::need_v2(const std::string& path, std::string_view what) {
+    if (version_ >= 2) return true;
+    error(path, std::string(what) + ": set \"tilelens\": 2");
+    return false;
 }
 
 const Json* SpecReader::require(const Json& obj, const std::string& path, std::string_view key,

@@ -29,11 +29,18 @@ public:
     void expr_error(const std::string& path, const expr::Error& e);
     std::size_t error_count() const { return errors_->size(); }
 
-    // Sorts the keys of `obj` that are not in `known`: a likely misspelling of a known key is
-    // an error ("did you mean"); any other is copied into *extra, or is an error when
-    // `extra` is null (objects whose unknown keys would be lost on save).
+    // Sorts the keys of `obj` that are not in `known` (no key is ignored): a key of `known_v2`
+    // is accepted in a format-2 file and named as such in a format-1 file; an "x-" key is the
+    // user's annotation, copied into *extra (an error where `extra` is null: nothing would
+    // keep it on save); a likely misspelling gets "did you mean"; any other is an error.
     void check_keys(const Json& obj, const std::string& path,
-                    const std::vector<std::string_view>& known, Json* extra);
+                    const std::vector<std::string_view>& known, Json* extra,
+                    const std::vector<std::string_view>& known_v2 = {});
+    // In a format-1 file, reports "`what`: set "tilelens": 2" at `path` (what: "'x' is a
+    // version-2 key"); returns whether the file is format 2.
+    bool need_v2(const std::string& path, std::string_view what);
+    void set_version(int v) { version_ = v; }
+    int version() const { return version_; }
     // obj[key], or nullptr with a "required key missing" error (left out when a misspelling
     // of that key was already reported).
     const Json* require(const Json& obj, const std::string& path, std::string_view key,
@@ -55,9 +62,12 @@ public:
 
     // Names visible to expressions: params (and sweep-only names) and prefetch arrays.
     void set_params(std::map<std::string, std::int64_t> params) { params_ = std::move(params); }
-    void add_array(const std::string& name, std::vector<std::int64_t> values) {
-        env_.arrays.emplace_back(name, std::move(values));
+    void add_array(const std::string& name, std::vector<std::int64_t> values,
+                   std::vector<std::int64_t> shape) {
+        env_.arrays.push_back({name, std::move(values), std::move(shape)});
     }
+    const std::map<std::string, std::int64_t>& params() const { return params_; }
+    const expr::Env& env() const { return env_; }
     // Grid rank for index maps; -1 while the grid is unknown (index maps are then skipped).
     void set_grid_rank(int rank) { grid_rank_ = rank; }
     int grid_rank() const { return grid_rank_; }
@@ -76,11 +86,22 @@ private:
     std::map<std::string, std::int64_t> params_;
     expr::Env env_;
     int grid_rank_ = -1;
+    int version_ = 1;
     bool roles_read_ = false;
 };
 
 // The parts of the document, each in its own file.
 void read_operands(SpecReader& r, const Json& list, Spec* spec);
 void read_kernel(SpecReader& r, const Json& obj, Spec* spec);
+void read_scratch(SpecReader& r, const Json& list, Spec* spec);
+void read_requires(SpecReader& r, const Json& list, Spec* spec);
+void read_lesson(SpecReader& r, const Json& obj, Spec* spec);
+void read_prefetch(SpecReader& r, const Json& list, Spec* spec);
+
+// Names the expression language reserves; a name so spelled could never be referred to.
+bool is_reserved(std::string_view s);
+// Checks `name` is an identifier and not reserved; errors name it as a `what` name.
+bool check_name_token(SpecReader& r, const std::string& name, const std::string& path,
+                      std::string_view what);
 
 }  // namespace tl::detail
