@@ -20,8 +20,8 @@ void run_pipeline(AnalysisData& d) {
     std::vector<std::int64_t> pstride(static_cast<std::size_t>(g), 0);
     std::int64_t ps = 1;
     for (int a = g - 1; a >= 0; --a) {
-        if (static_cast<std::size_t>(a) < d.inst.semantics.size() &&
-            d.inst.semantics[static_cast<std::size_t>(a)] == Semantics::Parallel) {
+        if (d.opt.concurrent_grid || (static_cast<std::size_t>(a) < d.inst.semantics.size() &&
+                                      is_parallel(d.inst.semantics[static_cast<std::size_t>(a)]))) {
             pstride[static_cast<std::size_t>(a)] = ps;
             ps *= d.grid[static_cast<std::size_t>(a)];
         }
@@ -86,21 +86,28 @@ void run_pipeline(AnalysisData& d) {
 void fill_traffic(AnalysisData& d, int op) {
     const ResolvedOperand& ro = d.inst.operands[static_cast<std::size_t>(op)];
     OpData& od = d.ops[static_cast<std::size_t>(op)];
-    const std::int64_t bytes = dtype_bytes(ro.dtype);
     const std::int64_t block = block_elements_of(ro);
     OperandTraffic& t = od.traffic;
+    const auto bytes_of = [&](std::int64_t elements) {
+        return dtype_storage_bytes(ro.dtype, elements);
+    };
     for (std::int32_t b = 0; b < od.blocks; ++b) {
         const std::int64_t k = od.events[static_cast<std::size_t>(b)];
         t.block_copies += k;
         if (od.oob[static_cast<std::size_t>(b)]) continue;
         const std::int64_t clip = clipped_elements(ro, od.block_values(b));
-        t.hbm_bytes = sat_add(t.hbm_bytes, sat_mul(sat_mul(k, clip), bytes));
+        t.hbm_bytes = sat_add(t.hbm_bytes, sat_mul(k, bytes_of(clip)));
+        // revisit "any": each revisit first restores the block from HBM.
+        if (ro.role == Role::Output && ro.revisit == OutputRevisit::Any && k > 1)
+            t.hbm_bytes = sat_add(t.hbm_bytes, sat_mul(k - 1, bytes_of(clip)));
         if (ro.role == Role::Input)
             t.elements_padded_on_read =
                 sat_add(t.elements_padded_on_read, sat_mul(k, block - clip));
     }
     t.visits = t.block_copies;
-    t.vmem_bytes = sat_mul(sat_mul(ro.buffer_count, block), bytes);
+    t.vmem_bytes = sat_mul(ro.buffer_count, bytes_of(block));
+    // The kernel moves an HBM operand itself: its traffic is not visible in the BlockSpec.
+    if (ro.manual()) t.hbm_bytes = t.vmem_bytes = 0;
     t.programs = d.programs - od.failed_programs;
 
     std::vector<std::int64_t> weight = od.events;

@@ -36,6 +36,9 @@ namespace tl {
 
 struct AnalysisOptions {
     Revisit revisit = Revisit::Tpu;
+    // GPU targets: every program runs concurrently, so every grid axis counts as parallel for
+    // races, whatever dimension_semantics says (docs/semantics.md, "GPU targets").
+    bool concurrent_grid = false;
 };
 
 // An element window in array coordinates; after clipping, size 0 on a dim when empty.

@@ -116,12 +116,16 @@ void add_proofs(const Spec& spec, const Instance& inst, const SweepPlan& plan,
     RangeProofOptions po;
     po.bound = opt.proof_bound;
     po.revisit = spec.revisit;
+    po.concurrent_grid = analysis_options_for(spec).concurrent_grid;
     for (const auto& p : prove_ranges(spec, plan.swept, po)) {
         AuditProof ap{p.param, p.from, p.to, p.requested_to, p.first_failure, {}};
         std::string range = p.param + " = " + std::to_string(p.from) + ".." + std::to_string(p.to);
         if (p.to < p.requested_to && !p.first_failure)
             range += " (stopped before " + std::to_string(p.requested_to) +
                      ": the grid grows with it past the work budget)";
+        if (p.skipped > 0)
+            range += " that the spec's requires allow (" + std::to_string(p.skipped) +
+                     (p.skipped == 1 ? " size" : " sizes") + " ruled out)";
         if (!p.first_failure) {
             r.notes.push_back({NoteTopic::Proof, "every size " + range +
                                                      " analysed (others as written): no "

@@ -74,7 +74,7 @@ CaseOutcome run_case(const Spec& spec, const std::map<std::string, std::int64_t>
         return c;
     }
 
-    c.analysis = analyse(inst, AnalysisOptions{spec.revisit});
+    c.analysis = analyse(inst, AnalysisOptions{spec.revisit, runs_grid_concurrently(target)});
     const Analysis& a = *c.analysis;
     c.findings.insert(c.findings.end(), a.findings().begin(), a.findings().end());
     for (const auto& d : a.errors()) c.findings.push_back(spec_error_finding(d));

@@ -1,6 +1,7 @@
 #include "core/audit/range_proof.h"
 
 #include <bit>
+#include <map>
 
 #include "core/analysis/analysis.h"
 
@@ -28,7 +29,14 @@ Finding resolve_failure(const Diagnostic& d) {
 RangeProof prove(const Spec& spec, const std::string& param, const RangeProofOptions& opt) {
     RangeProof proof{param, 1, 0, opt.bound, std::nullopt, {}};
     std::int64_t programs = 0;
+    std::map<std::string, std::int64_t> params(spec.params.begin(), spec.params.end());
     for (std::int64_t size = 1; size <= opt.bound; ++size) {
+        params[param] = size;
+        if (unmet_requirement(spec, params)) {  // not a shape the kernel accepts
+            ++proof.skipped;
+            proof.to = size;
+            continue;
+        }
         const ResolveResult r = resolve(spec, {{param, size}});
         std::vector<Finding> errors;
         if (!r.instance) {
@@ -36,7 +44,8 @@ RangeProof prove(const Spec& spec, const std::string& param, const RangeProofOpt
         } else {
             programs += r.instance->programs();
             if (programs > opt.program_budget && size > 1) break;
-            const Analysis a = analyse(*r.instance, AnalysisOptions{opt.revisit});
+            const Analysis a =
+                analyse(*r.instance, AnalysisOptions{opt.revisit, opt.concurrent_grid});
             for (const auto& f : a.findings())
                 if (f.severity == Severity::Error) errors.push_back(f);
             for (const auto& d : a.errors()) errors.push_back(resolve_failure(d));

@@ -22,6 +22,7 @@ struct RangeProof {
                                     // work budget ran out first
     std::optional<std::int64_t> first_failure;
     std::vector<Finding> findings;  // the errors at the first failing size
+    std::int64_t skipped = 0;       // sizes in [from, to] that the spec's requires rule out
 };
 
 struct RangeProofOptions {
@@ -30,6 +31,7 @@ struct RangeProofOptions {
     // dimension stops the range early rather than running for minutes.
     std::int64_t program_budget = std::int64_t{1} << 24;
     Revisit revisit = Revisit::Tpu;
+    bool concurrent_grid = false;  // a GPU target
 };
 
 // True when every operand's index map is separable (see above).

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/target/target.h"
+
 namespace tl {
 namespace {
 
@@ -17,6 +19,11 @@ std::string number(double v) {
 }
 
 }  // namespace
+
+AnalysisOptions analysis_options_for(const Spec& spec) {
+    const TargetProfile* t = builtin_targets().find(spec.target_id());
+    return AnalysisOptions{spec.revisit, t != nullptr && runs_grid_concurrently(*t)};
+}
 
 bool has_error(const std::vector<Finding>& findings) {
     return std::any_of(findings.begin(), findings.end(),

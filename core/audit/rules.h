@@ -16,6 +16,10 @@ namespace tl {
 
 bool has_error(const std::vector<Finding>& findings);
 
+// The analysis options a spec implies: its revisit policy, and a concurrent grid on a GPU
+// target (looked up in the built-in catalog; an unknown target counts as sequential).
+AnalysisOptions analysis_options_for(const Spec& spec);
+
 // invalid > rejected > fail > pass.
 Verdict audit_verdict(bool invalid, StageStatus contract, const std::vector<Finding>& findings);
 

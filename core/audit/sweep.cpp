@@ -54,6 +54,7 @@ public:
             explicit_cases();
         else
             auto_cases();
+        note_skipped();
         return std::move(plan_);
     }
 
@@ -66,7 +67,27 @@ private:
                                                                         : std::next(it);
         }
         if (!seen_.insert(overrides).second) return;
+        // A shape the kernel's own preconditions rule out is not a case: listed, not run.
+        if (!overrides.empty()) {
+            auto params = base_.params;
+            for (const auto& [name, value] : overrides) params[name] = value;
+            if (auto unmet = unmet_requirement(spec_, params)) {
+                plan_.skipped.emplace_back(std::move(label), std::move(*unmet));
+                return;
+            }
+        }
         plan_.cases.push_back({std::move(overrides), std::move(label)});
+    }
+
+    void note_skipped() {
+        if (plan_.skipped.empty()) return;
+        std::string list;
+        for (std::size_t i = 0; i < plan_.skipped.size(); ++i)
+            list += (i ? "; " : "") + plan_.skipped[i].first + ", which fails '" +
+                    plan_.skipped[i].second + "'";
+        plan_.notes.push_back("skipped " + std::to_string(plan_.skipped.size()) +
+                              (plan_.skipped.size() == 1 ? " shape" : " shapes") +
+                              " that the spec's requires rule out: " + list);
     }
 
     void explicit_cases() {

@@ -34,6 +34,8 @@ struct SweepPlan {
     std::vector<SweptParam> swept;   // in order of first appearance in the operands
     std::vector<SweepCase> cases;    // the spec's own params first; no two alike
     std::vector<std::string> notes;  // sentences about the sweep, without a "sweep: " prefix
+    // Shapes the sweep would have tried but the spec's `requires` rule out: label, requirement.
+    std::vector<std::pair<std::string, std::string>> skipped;
 };
 
 // The dimension params that `"auto"` varies, with their block sizes in `base`.

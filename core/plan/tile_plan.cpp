@@ -74,6 +74,7 @@ std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const Targe
     }
     AnalysisOptions aopt;
     aopt.revisit = spec.revisit;
+    aopt.concurrent_grid = runs_grid_concurrently(target);
     const Analysis analysis = analyse(inst, aopt);
     if (!analysis.errors().empty()) {
         no.rule = "spec";

@@ -76,8 +76,7 @@ void check_vmem(const Instance& inst, const TargetProfile& t, const ContractOpti
            std::to_string(over) + (over == 1 ? " byte" : " bytes") + "; fix: ";
     if (auto fixes = shrink_blocks_to_fit(inst, t, o, limit)) {
         msg += "smaller blocks that keep the tiling rule, e.g. ";
-        Instance smaller;
-        smaller.operands = inst.operands;
+        Instance smaller = inst;
         for (std::size_t i = 0; i < fixes->size(); ++i) {
             const auto& f = (*fixes)[i];
             for (auto& op : smaller.operands) {
@@ -119,7 +118,7 @@ void check_grid_semantics(const Instance& inst, ContractResult& r) {
     std::vector<int> late;
     for (int a = 0; a < inst.grid_rank(); ++a) {
         if (sem(a) == Semantics::Arbitrary && first_arbitrary < 0) first_arbitrary = a;
-        if (sem(a) == Semantics::Parallel && first_arbitrary >= 0) late.push_back(a);
+        if (is_parallel(sem(a)) && first_arbitrary >= 0) late.push_back(a);
     }
     if (late.empty()) return;
     std::string written, axes;
@@ -141,10 +140,44 @@ void check_grid_semantics(const Instance& inst, ContractResult& r) {
 void advise_megacore(const Instance& inst, const TargetProfile& t, ContractResult& r) {
     if (!t.megacore || inst.grid_rank() == 0) return;
     for (auto s : inst.semantics)
-        if (s == Semantics::Parallel) return;
+        if (is_parallel(s)) return;
     r.advice.push_back(t.id + " has " + std::to_string(t.cores.value_or(2)) +
                        " TensorCores (megacore): marking a leading grid axis \"parallel\" lets "
                        "the cores share its programs, if they write disjoint output blocks");
+}
+
+void check_smem(const Instance& inst, ContractResult& r) {
+    const auto parts = smem_parts(inst);
+    std::int64_t total = 0;
+    for (const auto& p : parts) total = detail::sat_add(total, p.bytes());
+    if (total <= kTpuSmemBytes) return;
+    std::string msg = "SMEM: ";
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        msg += (i ? " + " : "") + parts[i].label + " " + std::to_string(parts[i].buffers) + " × " +
+               std::to_string(parts[i].block_bytes);
+    msg += " = " + format_bytes(total) + " exceeds the SMEM of " + format_bytes(kTpuSmemBytes) +
+           " per TensorCore; fix: keep large tables in HBM (memory_space \"any\") and copy the "
+           "part a program needs, or split the table across calls";
+    r.violations.push_back(violation("", "vmem", std::move(msg)));
+}
+
+// Triton leaves BlockSpec sizes free; only the body's own loads and stores need power-of-two
+// arrays (docs/semantics.md, "GPU targets"), which the BlockSpec cannot show: advice, not a
+// violation.
+void advise_triton(const Instance& inst, ContractResult& r) {
+    for (const auto& op : inst.operands) {
+        if (op.manual()) continue;
+        for (std::size_t d = 0; d < op.block.size(); ++d) {
+            const std::int64_t size = detail::dim_size(op.block[d]);
+            if (size <= 0 || (size & (size - 1)) == 0) continue;
+            r.advice.push_back("operand " + op.name + ": block dimension " + std::to_string(d) +
+                               " is " + std::to_string(size) +
+                               ", not a power of two; Triton accepts the BlockSpec, but the "
+                               "body's loads and stores must use power-of-two slices of it "
+                               "(pl.ds with a power-of-two size)");
+            break;
+        }
+    }
 }
 
 }  // namespace
@@ -165,17 +198,28 @@ ContractResult check_contract(const Instance& inst, const TargetProfile& target,
     for (const auto& p : r.vmem_parts) r.vmem_bytes = detail::sat_add(r.vmem_bytes, p.bytes());
     if (target.kind == TargetKind::Interpret) return r;
     r.vmem_limit_bytes = target.vmem_limit_bytes.value_or(target.vmem_bytes.value_or(0));
+    const bool triton = target.kind == TargetKind::Gpu && target.backend == GpuBackend::Triton;
+    // Triton BlockSpecs point into global memory: no shared-memory budget applies to them.
+    if (triton) r.vmem_limit_bytes = 0;
 
+    // Operands in HBM (memory_space any/hbm) have no blocks: the tiling rules do not apply.
     if (target.kind == TargetKind::Tpu) {
         r.rules_checked = {"rank", "block_tiling", "dtype", "vmem", "grid_semantics"};
-        for (const auto& op : inst.operands) detail::check_tpu_blocks(op, target, r);
+        for (const auto& op : inst.operands)
+            if (!op.manual() && op.memory_space != MemorySpace::Smem)
+                detail::check_tpu_blocks(op, target, r);
+    } else if (triton) {
+        r.rules_checked = {"dtype"};
+        advise_triton(inst, r);
     } else {
         r.rules_checked = {"block_tiling", "dtype", "vmem"};
-        for (const auto& op : inst.operands) detail::check_gpu_blocks(op, target, r);
+        for (const auto& op : inst.operands)
+            if (!op.manual()) detail::check_gpu_blocks(op, target, r);
     }
     check_dtypes(inst, target, r);
     if (r.vmem_limit_bytes > 0) check_vmem(inst, target, options, r);
     if (target.kind == TargetKind::Tpu) {
+        check_smem(inst, r);
         check_grid_semantics(inst, r);
         advise_megacore(inst, target, r);
     }
@@ -192,7 +236,8 @@ std::string rule_description(std::string_view rule, const TargetProfile& t) {
             return "the last two block dimensions each equal the array's or are multiples of 8 "
                    "and 128; a rank-1 block equals the array, is a multiple of 1024, or is a "
                    "power of two of at least 128 × 32 / bits";
-        if (t.backend == GpuBackend::Triton) return "every block dimension is a power of two";
+        if (t.backend == GpuBackend::Triton)
+            return "none on the BlockSpec (the body's loads and stores use power-of-two arrays)";
         return "the minor-most block dimension spans a multiple of 16 bytes; blocked dimensions "
                "only";
     }

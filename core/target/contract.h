@@ -86,6 +86,10 @@ std::optional<std::int64_t> largest_fitting_at_most(const SizeRule& rule, std::i
 // block is stored as int32 (Mosaic's memref type for bool), so it counts 4 bytes an element.
 std::vector<VmemPart> vmem_parts(const Instance& inst, const TargetProfile& target,
                                  const ContractOptions& options = {});
+// What a TPU kernel keeps in SMEM: scalar-prefetch tables, smem operands, smem scratch.
+std::vector<VmemPart> smem_parts(const Instance& inst);
+// SMEM per TensorCore on TPU v4 and later (tpu_info.py at jax cec06d116c05: 1 MiB).
+inline constexpr std::int64_t kTpuSmemBytes = std::int64_t{1} << 20;
 
 struct BlockFix {
     std::string operand;

@@ -46,6 +46,11 @@ struct TargetProfile {
     std::string_view scratch_memory_name() const;
 };
 
+// GPU programs run concurrently: every grid axis counts as parallel for races.
+inline bool runs_grid_concurrently(const TargetProfile& t) {
+    return t.kind == TargetKind::Gpu;
+}
+
 // Peak ÷ bandwidth in FLOP per byte: the arithmetic intensity where a kernel stops being
 // memory bound. nullopt when either figure is missing.
 std::optional<double> ridge_point(const TargetProfile& t, DType d = DType::BFloat16);

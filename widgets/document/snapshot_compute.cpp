@@ -5,6 +5,7 @@
 
 #include "core/analysis/analysis.h"
 #include "core/audit/audit.h"
+#include "core/audit/rules.h"
 #include "core/spec/instance.h"
 #include "core/spec/spec_io.h"
 
@@ -34,7 +35,7 @@ SnapshotResult compute_snapshot(const Spec& spec, quint64 generation) {
         } else if (ResolveResult resolved = resolve(spec); resolved.instance) {
             // The contract rejected the spec: nothing was analysed, yet the views still draw.
             s.analysis = std::make_shared<const Analysis>(
-                analyse(*resolved.instance, AnalysisOptions{spec.revisit}));
+                analyse(*resolved.instance, analysis_options_for(spec)));
         } else {
             r.diagnostics = std::move(resolved.errors);
         }

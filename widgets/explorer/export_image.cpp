@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/audit/rules.h"
 #include "core/spec/instance.h"
 #include "core/spec/spec_io.h"
 #include "core/view/sheet_layout.h"
@@ -144,7 +145,7 @@ int runExportImage(const QString& specPath, const QString& outPath, const QStrin
     s.generation = 1;
     s.spec = std::make_shared<const Spec>(*loaded.spec);
     s.analysis = std::make_shared<const Analysis>(
-        analyse(*resolved.instance, AnalysisOptions{loaded.spec->revisit}));
+        analyse(*resolved.instance, analysis_options_for(*loaded.spec)));
     qint64 p = 0;
     if (!program.isEmpty()) {
         QString error;

@@ -226,6 +226,9 @@ void multiply_written(AnalysisData& d, int op) {
                                : b != d.block_of(writers.front(), op);
         if (second < 0 && other) second = p;
     }
+    // A block written again by its own later visit: restored first under revisit "any" (fine),
+    // a race on a concurrent grid (reported as such).
+    if (distinct.size() <= 1 && (ro.revisit == OutputRevisit::Any || d.opt.concurrent_grid)) return;
     Finding f = make(FindingKind::MultiplyWrittenOutput, Severity::Error, ro);
     f.count = s.elements;
     f.element = s.first;
@@ -310,7 +313,8 @@ void races(AnalysisData& d, int op) {
     const Vec a = prog_coords(d, od.first_prog[pi]), b = prog_coords(d, od.race_prog[pi]);
     std::size_t axis = 0;
     auto parallel = [&](std::size_t x) {
-        return x < d.inst.semantics.size() && d.inst.semantics[x] == Semantics::Parallel;
+        return d.opt.concurrent_grid ||
+               (x < d.inst.semantics.size() && is_parallel(d.inst.semantics[x]));
     };
     while (axis < a.size() && (a[axis] == b[axis] || !parallel(axis))) ++axis;
     Finding f = make(FindingKind::ParallelRace, Severity::Error, ro);
@@ -319,11 +323,20 @@ void races(AnalysisData& d, int op) {
     for (int k = 0; k < od.rank; ++k)
         f.element.push_back(dim_window(ro, k, od.block_values(pick)[k]).clip_start);
     const std::string ax = std::to_string(axis);
-    f.message = "output '" + ro.name + "': programs " + format_coords(a) + " and " +
-                format_coords(b) + " differ on parallel grid axis " + ax +
-                " but write the same block " + format_coords(block_vec(od, pick)) +
-                "; run in parallel they race (" + std::to_string(count) +
-                (count == 1 ? " block)" : " blocks)") + ". Mark axis " + ax + " arbitrary.";
+    const std::string blocks = std::to_string(count) + (count == 1 ? " block)" : " blocks)");
+    if (d.opt.concurrent_grid)
+        f.message = "output '" + ro.name + "': programs " + format_coords(a) + " and " +
+                    format_coords(b) + " differ on grid axis " + ax + " but write the same block " +
+                    format_coords(block_vec(od, pick)) +
+                    "; on a GPU every program runs concurrently, so they race (" + blocks +
+                    ". Accumulate over axis " + ax +
+                    " inside one program (a loop in the body), or give each program its own "
+                    "output block.";
+    else
+        f.message = "output '" + ro.name + "': programs " + format_coords(a) + " and " +
+                    format_coords(b) + " differ on parallel grid axis " + ax +
+                    " but write the same block " + format_coords(block_vec(od, pick)) +
+                    "; run in parallel they race (" + blocks + ". Mark axis " + ax + " arbitrary.";
     d.findings.push_back(std::move(f));
 }
 
@@ -351,16 +364,93 @@ void padded_reads(AnalysisData& d, int op) {
     d.findings.push_back(std::move(f));
 }
 
+void unchecked(AnalysisData& d, int op) {
+    const ResolvedOperand& ro = d.inst.operands[static_cast<std::size_t>(op)];
+    Finding f = make(FindingKind::UncheckedOperand, Severity::Info, ro);
+    f.message = std::string(ro.role == Role::Input ? "input '" : "output '") + ro.name +
+                "' is in memory_space \"" + std::string(to_string(ro.memory_space)) +
+                "\": the kernel moves its data by hand (async copies), so which elements it " +
+                (ro.role == Role::Input ? "reads" : "writes, and whether it writes all of them,") +
+                " is not visible in the BlockSpec and is not checked.";
+    d.findings.push_back(std::move(f));
+}
+
+// The extra HBM bytes of restoring revisited blocks (revisit "any"): one read per revisit.
+std::int64_t restore_bytes(const AnalysisData& d, int op) {
+    const ResolvedOperand& ro = d.inst.operands[static_cast<std::size_t>(op)];
+    const OpData& od = d.ops[static_cast<std::size_t>(op)];
+    std::int64_t sum = 0;
+    for (std::int32_t b = 0; b < od.blocks; ++b) {
+        const auto k = od.events[static_cast<std::size_t>(b)];
+        if (k > 1 && !od.oob[static_cast<std::size_t>(b)])
+            sum = sat_add(
+                sum, sat_mul(k - 1, dtype_storage_bytes(ro.dtype,
+                                                        clipped_elements(ro, od.block_values(b)))));
+    }
+    return sum;
+}
+
+// Rewrites the output findings from `first` on for what the output declares: an alias keeps
+// the input's values where nothing is written, a discarded output's problems are nobody's,
+// revisit "any" restores its blocks.
+void soften(AnalysisData& d, int op, std::size_t first) {
+    const ResolvedOperand& ro = d.inst.operands[static_cast<std::size_t>(op)];
+    for (std::size_t i = first; i < d.findings.size(); ++i) {
+        Finding& f = d.findings[i];
+        if (f.kind == FindingKind::BlockOutOfBounds) continue;  // an error whatever the output
+        if (ro.discard) {
+            // The fix the finding proposes is moot: keep what it found, drop the advice.
+            std::string what = f.message;
+            if (const auto cut = what.rfind(". ", what.size() - 2); cut != std::string::npos)
+                what.resize(cut + 1);
+            f.message =
+                "discarded output (the caller throws these values away), so not an "
+                "error: " +
+                std::string(to_string(f.kind)) + " would say: " + what;
+            f.kind = FindingKind::DiscardedOutput;
+            f.severity = Severity::Info;
+        } else if (ro.alias_of >= 0 && f.kind == FindingKind::UncoveredOutput) {
+            const auto& in = d.inst.operands[static_cast<std::size_t>(ro.alias_of)];
+            f.kind = FindingKind::AliasedUnwritten;
+            f.severity = Severity::Info;
+            f.message = "output '" + ro.name + "' shares the buffer of input '" + in.name +
+                        "' (alias_of): " + std::to_string(f.count.value_or(0)) +
+                        " elements that no program writes keep the input's values (first " +
+                        format_coords(f.element, '[', ']') + ").";
+        } else if (ro.revisit == OutputRevisit::Any &&
+                   f.kind == FindingKind::NonconsecutiveRevisit) {
+            f.kind = FindingKind::RevisitRestored;
+            f.severity = Severity::Info;
+            const std::int64_t extra = restore_bytes(d, op);
+            f.message = "output '" + ro.name +
+                        "' (revisit \"any\"): " + std::to_string(f.count.value_or(0)) +
+                        (f.count.value_or(0) == 1 ? " block is" : " blocks are") +
+                        " visited again after the pipeline moved on (first by program " +
+                        format_coords(f.program) + "); each revisit restores the block from HBM " +
+                        "first, which is correct and costs " + std::to_string(extra) +
+                        " extra bytes read in all.";
+        }
+    }
+}
+
 }  // namespace
 
 void add_findings(AnalysisData& d) {
     for (int op = 0; op < static_cast<int>(d.ops.size()); ++op) {
+        const ResolvedOperand& ro = d.inst.operands[static_cast<std::size_t>(op)];
+        if (ro.manual()) {
+            unchecked(d, op);
+            continue;
+        }
+        const std::size_t first = d.findings.size();
         out_of_bounds(d, op);
-        if (d.inst.operands[static_cast<std::size_t>(op)].role == Role::Output) {
+        if (ro.role == Role::Output) {
             uncovered(d, op, true);
             multiply_written(d, op);
-            revisits(d, op);
+            // On a GPU there is no pipeline to revisit: a second writer is a race.
+            if (!d.opt.concurrent_grid) revisits(d, op);
             races(d, op);
+            soften(d, op, first);
         } else {
             uncovered(d, op, false);
             padded_reads(d, op);

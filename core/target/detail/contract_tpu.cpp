@@ -79,7 +79,9 @@ void check_tpu_blocks(const ResolvedOperand& op, const TargetProfile& target, Co
     if (rank < 1 || rank != op.shape.size()) {
         std::string msg = "operand " + op.name + ": ";
         if (rank < 1)
-            msg += "the block has rank 0; TPU blocks need rank >= 1: give the array a dimension";
+            msg +=
+                "the block has rank 0; TPU VMEM blocks need rank >= 1: put the scalar in SMEM "
+                "(memory_space \"smem\") or give the array a dimension";
         else
             msg += "the block has " + std::to_string(rank) + " dimensions but the array has " +
                    std::to_string(op.shape.size()) + "; give one block entry per dimension";

@@ -154,6 +154,45 @@ std::int64_t VmemPart::bytes() const {
     return sat_mul(buffers, block_bytes);
 }
 
+namespace {
+
+std::int64_t round_up(std::int64_t n, std::int64_t m) {
+    return m <= 1 ? n : sat_mul((n + m - 1) / m, m);
+}
+
+// Rows of the native VMEM tile (tpu_info.py, get_sublane_tiling at jax cec06d116c05): before
+// TPU v7 XLA tiles 16- and 32-bit types by 8 rows and narrower types by 8 × 32 / bits; from v7
+// every type by 8 × 32 / bits.
+std::int64_t sublane_rows(DType d, const TargetProfile& t) {
+    const int bits = detail::tpu_bits(d);
+    if (bits >= 16 && t.id != "tpu-v7x") return 8;
+    return 8 * 32 / bits;
+}
+
+// Bytes `dims` (the shape the body sees) take in TPU VMEM: the last dimension padded to the
+// 128 lanes and the one before to the native tile's rows, so a (1, 128) f32 block occupies an
+// (8, 128) tile (docs/semantics.md, "VMEM").
+std::int64_t tpu_vmem_bytes(const std::vector<std::int64_t>& dims, DType d,
+                            const TargetProfile& t) {
+    std::int64_t n = 1;
+    for (std::size_t k = 0; k < dims.size(); ++k) {
+        std::int64_t v = dims[k];
+        if (k + 1 == dims.size()) v = round_up(v, 128);
+        if (k + 2 == dims.size()) v = round_up(v, sublane_rows(d, t));
+        n = sat_mul(n, v);
+    }
+    return sat_mul(n, detail::tpu_bits(d)) / 8;
+}
+
+std::vector<std::int64_t> body_dims(const ResolvedOperand& op) {
+    std::vector<std::int64_t> dims;
+    for (const auto& d : op.block)
+        if (d.kind != BlockDim::Kind::Squeezed) dims.push_back(d.size);
+    return dims;
+}
+
+}  // namespace
+
 std::vector<VmemPart> vmem_parts(const Instance& inst, const TargetProfile& target,
                                  const ContractOptions& options) {
     std::vector<VmemPart> parts;
@@ -164,15 +203,52 @@ std::vector<VmemPart> vmem_parts(const Instance& inst, const TargetProfile& targ
     };
     const bool tpu = target.kind == TargetKind::Tpu;
     for (const auto& op : inst.operands) {
-        const int bits = tpu ? detail::tpu_bits(op.dtype) : dtype_bits(op.dtype);
-        parts.push_back({op.name, std::max(1, op.buffer_count), sat_mul(elements(op), bits / 8)});
+        // HBM operands are moved by the kernel into its declared scratch; SMEM ones count
+        // against SMEM (smem_parts).
+        if (op.manual() || (tpu && op.memory_space == MemorySpace::Smem)) continue;
+        const std::int64_t bytes = tpu ? tpu_vmem_bytes(body_dims(op), op.dtype, target)
+                                       : dtype_storage_bytes(op.dtype, elements(op));
+        parts.push_back({op.name, std::max(1, op.buffer_count), bytes});
     }
-    if (options.f32_scratch_for_output)
+    // Declared scratch lists the kernel's own buffers; a built-in body's f32 accumulator
+    // is counted only when none is declared, so nothing is counted twice.
+    if (options.f32_scratch_for_output && inst.scratch.empty())
         for (const auto& op : inst.operands)
-            if (op.role == Role::Output)
-                parts.push_back({"f32 accumulator (" + op.name + ")", 1, sat_mul(elements(op), 4)});
+            if (op.role == Role::Output) {
+                const auto dims = body_dims(op);
+                parts.push_back({"f32 accumulator (" + op.name + ")", 1,
+                                 tpu ? tpu_vmem_bytes(dims, DType::Float32, target)
+                                     : sat_mul(elements(op), 4)});
+            }
+    for (const auto& sc : inst.scratch) {
+        if (sc.semaphore != ScratchSpec::Semaphore::None || sc.memory_space != MemorySpace::Vmem)
+            continue;
+        parts.push_back({"scratch " + sc.name, 1,
+                         tpu ? tpu_vmem_bytes(sc.shape, sc.dtype, target) : sc.bytes()});
+    }
     if (options.extra_scratch_bytes > 0)
         parts.push_back({"scratch", 1, options.extra_scratch_bytes});
+    return parts;
+}
+
+std::vector<VmemPart> smem_parts(const Instance& inst) {
+    std::vector<VmemPart> parts;
+    // SMEM holds 32-bit words: narrower values take a word each.
+    const auto words = [](std::int64_t elements, DType d) {
+        return sat_mul(elements, std::max(4, dtype_bits(d) / 8));
+    };
+    for (std::size_t i = 0; i < inst.tables.size(); ++i) {
+        const DType d = i < inst.prefetch_dtypes.size() ? inst.prefetch_dtypes[i] : DType::Int32;
+        parts.push_back({"scalar_prefetch " + inst.tables[i].name, 1,
+                         words(static_cast<std::int64_t>(inst.tables[i].values.size()), d)});
+    }
+    for (const auto& op : inst.operands)
+        if (op.memory_space == MemorySpace::Smem)
+            parts.push_back(
+                {op.name, std::max(1, op.buffer_count), words(op.block_elements(), op.dtype)});
+    for (const auto& sc : inst.scratch)
+        if (sc.semaphore == ScratchSpec::Semaphore::None && sc.memory_space == MemorySpace::Smem)
+            parts.push_back({"scratch " + sc.name, 1, words(sc.elements(), sc.dtype)});
     return parts;
 }
 
