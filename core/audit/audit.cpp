@@ -117,6 +117,7 @@ void add_proofs(const Spec& spec, const Instance& inst, const SweepPlan& plan,
     po.bound = opt.proof_bound;
     po.revisit = spec.revisit;
     po.concurrent_grid = analysis_options_for(spec).concurrent_grid;
+    po.jobs = opt.jobs;
     for (const auto& p : prove_ranges(spec, plan.swept, po)) {
         AuditProof ap{p.param, p.from, p.to, p.requested_to, p.first_failure, {}};
         std::string range = p.param + " = " + std::to_string(p.from) + ".." + std::to_string(p.to);

@@ -1,7 +1,12 @@
 #include "core/audit/range_proof.h"
 
+#include <algorithm>
+#include <atomic>
 #include <bit>
+#include <limits>
 #include <map>
+#include <mutex>
+#include <thread>
 
 #include "core/analysis/analysis.h"
 
@@ -26,37 +31,80 @@ Finding resolve_failure(const Diagnostic& d) {
     return f;
 }
 
+// The errors of one size: resolution failures, index-map failures and indexing errors.
+std::vector<Finding> errors_at(const Spec& spec, const std::string& param, std::int64_t size,
+                               const RangeProofOptions& opt) {
+    const ResolveResult r = resolve(spec, {{param, size}});
+    std::vector<Finding> errors;
+    if (!r.instance) {
+        for (const auto& d : r.errors) errors.push_back(resolve_failure(d));
+        return errors;
+    }
+    const Analysis a = analyse(*r.instance, AnalysisOptions{opt.revisit, opt.concurrent_grid});
+    for (const auto& f : a.findings())
+        if (f.severity == Severity::Error) errors.push_back(f);
+    for (const auto& d : a.errors()) errors.push_back(resolve_failure(d));
+    for (auto& f : errors) f.case_params = {{param, size}};
+    return errors;
+}
+
 RangeProof prove(const Spec& spec, const std::string& param, const RangeProofOptions& opt) {
     RangeProof proof{param, 1, 0, opt.bound, std::nullopt, {}};
-    std::int64_t programs = 0;
+    // First the sizes to analyse: those the requires allow, until the work budget runs out
+    // (resolving is cheap next to analysing, and it fixes the range before any thread runs).
+    std::vector<std::int64_t> sizes;
+    std::vector<std::int64_t> skipped_before;  // skipped sizes below each listed size
     std::map<std::string, std::int64_t> params(spec.params.begin(), spec.params.end());
+    std::int64_t programs = 0, last = 0;
     for (std::int64_t size = 1; size <= opt.bound; ++size) {
         params[param] = size;
         if (unmet_requirement(spec, params)) {  // not a shape the kernel accepts
             ++proof.skipped;
-            proof.to = size;
+            last = size;
             continue;
         }
-        const ResolveResult r = resolve(spec, {{param, size}});
-        std::vector<Finding> errors;
-        if (!r.instance) {
-            for (const auto& d : r.errors) errors.push_back(resolve_failure(d));
-        } else {
+        if (const ResolveResult r = resolve(spec, {{param, size}}); r.instance) {
             programs += r.instance->programs();
             if (programs > opt.program_budget && size > 1) break;
-            const Analysis a =
-                analyse(*r.instance, AnalysisOptions{opt.revisit, opt.concurrent_grid});
-            for (const auto& f : a.findings())
-                if (f.severity == Severity::Error) errors.push_back(f);
-            for (const auto& d : a.errors()) errors.push_back(resolve_failure(d));
         }
-        proof.to = size;
-        if (!errors.empty()) {
-            for (auto& f : errors) f.case_params = {{param, size}};
-            proof.first_failure = size;
-            proof.findings = std::move(errors);
-            break;
+        sizes.push_back(size);
+        skipped_before.push_back(proof.skipped);
+        last = size;
+    }
+    // Then analyse them on `jobs` threads; the smallest failing size wins.
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::int64_t> first_failure{std::numeric_limits<std::int64_t>::max()};
+    std::mutex mutex;
+    std::vector<Finding> failure_findings;
+    const auto work = [&] {
+        for (std::size_t i = next++; i < sizes.size(); i = next++) {
+            const std::int64_t size = sizes[i];
+            if (size > first_failure.load()) return;  // a smaller size already failed
+            auto errors = errors_at(spec, param, size, opt);
+            if (errors.empty()) continue;
+            const std::lock_guard lock(mutex);
+            if (size < first_failure.load()) {
+                first_failure = size;
+                failure_findings = std::move(errors);
+            }
         }
+    };
+    const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int jobs = std::clamp(opt.jobs > 0 ? opt.jobs : hw, 1,
+                                static_cast<int>(std::max<std::size_t>(1, sizes.size())));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < jobs; ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    proof.to = last;
+    if (first_failure.load() != std::numeric_limits<std::int64_t>::max()) {
+        const std::int64_t at = first_failure.load();
+        proof.first_failure = at;
+        proof.to = at;
+        proof.findings = std::move(failure_findings);
+        const auto k = static_cast<std::size_t>(std::lower_bound(sizes.begin(), sizes.end(), at) -
+                                                sizes.begin());
+        proof.skipped = skipped_before[k];
     }
     return proof;
 }

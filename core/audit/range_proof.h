@@ -29,9 +29,10 @@ struct RangeProofOptions {
     std::int64_t bound = 4096;
     // Programs analysed per param at most, over the whole range: a grid that grows with the
     // dimension stops the range early rather than running for minutes.
-    std::int64_t program_budget = std::int64_t{1} << 24;
+    std::int64_t program_budget = std::int64_t{1} << 22;
     Revisit revisit = Revisit::Tpu;
     bool concurrent_grid = false;  // a GPU target
+    int jobs = 0;                  // threads analysing sizes; 0 = one per core
 };
 
 // True when every operand's index map is separable (see above).
