@@ -42,6 +42,16 @@ std::optional<std::string> numerics_blocker(const Spec& spec, const Analysis* an
     if (contract_rejected) return "the target contract rejected the spec";
     if (!analysis->errors().empty()) return "an index map fails at run time (see spec_error)";
     if (!spec.kernel) return "the spec has no kernel body (add \"kernel\" to interpret it)";
+    for (const auto& op : spec.operands) {
+        if (op.is_manual_dma())
+            return "operand '" + op.name + "' is in memory_space \"" +
+                   std::string(to_string(*op.memory_space)) +
+                   "\": the kernel moves it by hand, which no built-in body models";
+        if (dtype_is_storage_only(op.dtype))
+            return "operand '" + op.name + "' is " + std::string(to_string(op.dtype)) +
+                   ": the interpreter has no float8 or int4 arithmetic (contract and indexing "
+                   "checks still apply)";
+    }
     return std::nullopt;
 }
 

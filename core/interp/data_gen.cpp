@@ -66,4 +66,17 @@ void generate_input(Buffer& buf, std::int64_t seed, int stream) {
     });
 }
 
+void fill_input_data(Buffer& buf, InputData data) {
+    if (data == InputData::Random) return;
+    dispatch_dtype(buf.dtype(), [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        T* p = buf.data<T>();
+        const std::int64_t n = buf.size();
+        for (std::int64_t i = 0; i < n; ++i)
+            p[i] = from_double<T>(data == InputData::Zeros  ? 0.0
+                                  : data == InputData::Ones ? 1.0
+                                                            : static_cast<double>(i));
+    });
+}
+
 }  // namespace tl

@@ -1,6 +1,9 @@
 #include "core/interp/detail/grid_runner.h"
 
+#include <array>
+#include <cstring>
 #include <optional>
+#include <set>
 
 #include "core/interp/detail/block_slot.h"
 #include "core/interp/fill.h"
@@ -36,7 +39,7 @@ std::optional<Diagnostic> unsupported_operand(const Instance& inst) {
         const auto& op = inst.operands[i];
         if (op.rank() >= 1 && op.rank() <= kMaxRank && op.block.size() == op.shape.size()) continue;
         return Diagnostic{"", "operands[" + std::to_string(i) + "].shape", 0, 0,
-                          "the interpreter handles ranks 1 to 4 with one block entry per "
+                          "the interpreter handles ranks 1 to 6 with one block entry per "
                           "dimension; '" +
                               op.name + "' has rank " + std::to_string(op.rank())};
     }
@@ -57,12 +60,22 @@ std::vector<BlockSlot> input_slots(const Instance& inst, const std::vector<int>&
 }
 
 // Allocates and fills the output arrays in `run` and returns their slots.
-std::vector<BlockSlot> output_slots(const Instance& inst, const std::vector<int>& out_ops,
-                                    const Fills& fills, GridRun& run) {
+// An output that aliases an input (alias_of) starts as a copy of it: what no program writes
+// keeps the input's values.
+std::vector<BlockSlot> output_slots(const Instance& inst, const std::vector<int>& in_ops,
+                                    const std::vector<Buffer>& inputs,
+                                    const std::vector<int>& out_ops, const Fills& fills,
+                                    GridRun& run) {
     for (int o : out_ops) {
         const auto& op = inst.operands[static_cast<std::size_t>(o)];
         run.outputs.emplace_back(op.dtype, op.shape);
-        fill(run.outputs.back(), fills.out);
+        Buffer& out = run.outputs.back();
+        fill(out, fills.out);
+        for (std::size_t k = 0; k < in_ops.size(); ++k)
+            if (in_ops[k] == op.alias_of && inputs[k].size() == out.size() &&
+                inputs[k].dtype() == out.dtype())
+                std::memcpy(out.raw(), inputs[k].raw(),
+                            static_cast<std::size_t>(out.size()) * out.elem_bytes());
         run.writers.push_back(make_writer_record(op));
     }
     std::vector<BlockSlot> outs;
@@ -103,7 +116,9 @@ GridRun run_grid(const Instance& inst, Body& body, const std::vector<Buffer>& in
     std::vector<int> in_ops, out_ops;
     split_operands(inst, in_ops, out_ops);
     std::vector<BlockSlot> ins = input_slots(inst, in_ops, inputs, fills);
-    std::vector<BlockSlot> outs = output_slots(inst, out_ops, fills, run);
+    std::vector<BlockSlot> outs = output_slots(inst, in_ops, inputs, out_ops, fills, run);
+    // revisit "any": the blocks each output has visited, so a revisit restores its block.
+    std::vector<std::set<std::array<std::int64_t, kMaxRank>>> visited(outs.size());
     run.read_padding.assign(ins.size(), false);
 
     std::vector<BlockView> in_views(ins.size()), out_views(outs.size());
@@ -143,7 +158,10 @@ GridRun run_grid(const Instance& inst, Body& body, const std::vector<Buffer>& in
             if (!s.in_visit || !s.same_as_previous()) {
                 if (s.in_visit) end_visit(i);
                 s.locate();
-                if (revisit == Revisit::Tpu) {
+                const auto& op = inst.operands[static_cast<std::size_t>(out_ops[i])];
+                const bool restore =
+                    op.revisit == OutputRevisit::Any && !visited[i].insert(s.index()).second;
+                if (revisit == Revisit::Tpu && !restore) {
                     s.fill_in_place();  // VMEM starts as garbage: the fill
                     s.load(false);
                 } else {

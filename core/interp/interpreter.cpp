@@ -49,6 +49,7 @@ RunResult interpret(const Instance& inst, const KernelSpec& kernel, Uninitialize
             const auto& op = inst.operands[static_cast<std::size_t>(i)];
             res.inputs.emplace_back(op.dtype, op.shape);
             generate_input(res.inputs.back(), seed, i);
+            fill_input_data(res.inputs.back(), op.data);
         }
         interp::zero_unread_inputs(inst, res.input_operands, res.inputs);
         interp::Fills fills{uninitialized, uninitialized, uninitialized};

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "core/interp/buffers.h"
+#include "core/spec/spec.h"
 
 namespace tl {
 
@@ -22,5 +23,8 @@ private:
 // operands) for `seed`: floats uniform in [-2, 2] rounded to the dtype; signed integers in
 // [-7, 7]; uint8 in [0, 15]; bool true or false at random. Floats take 24 random bits.
 void generate_input(Buffer& buf, std::int64_t seed, int stream);
+// An input's `data` other than "random": zeros, ones, or iota (row-major 0, 1, 2, ..., cast
+// to the dtype with its usual conversion, so small integer types wrap).
+void fill_input_data(Buffer& buf, InputData data);
 
 }  // namespace tl
