@@ -117,6 +117,9 @@ OperandScene build_operand_scene(std::shared_ptr<const Analysis> analysis, int o
     s.operand = op;
     s.name = ro.name;
     s.role = ro.role;
+    s.manual = ro.manual();
+    s.discard = ro.discard;
+    s.aliased = ro.alias_of >= 0;
     s.dtype = ro.dtype;
     s.shape = ro.shape;
     s.block = ro.block;
@@ -147,7 +150,7 @@ OperandScene build_operand_scene(std::shared_ptr<const Analysis> analysis, int o
             s.block_index.assign(bi.begin(), bi.end());
             s.out_of_bounds = a.out_of_bounds(p, op);
             s.copy = a.is_copy(p, op);
-            s.has_block = meets_slice(s, w);
+            s.has_block = meets_slice(s, w) && !ro.manual();
             s.window = displayed_rect(s, w);
             s.clipped = s.out_of_bounds ? ElementRect{} : intersect(displayed_rect(s, cl), s.array);
         }

@@ -51,6 +51,9 @@ struct OperandScene {
 
     std::int64_t program = -1;
     bool has_block = false;  // the map evaluated and the block meets the shown slice
+    bool manual = false;     // memory_space any/hbm: a whole array the kernel moves by hand
+    bool discard = false;    // an output the caller throws away
+    bool aliased = false;    // an output sharing an input's buffer (alias_of)
     bool out_of_bounds = false;
     bool copy = false;  // input: copied HBM->VMEM here; output: written back after this program
     std::vector<std::int64_t> block_index;  // what the index map returned

@@ -69,6 +69,14 @@ QString operandSection(const InspectorInput& in, std::int64_t program, int op) {
             .arg(swatch(ro, roleIndexOf(inst, op)), esc(fromStd(ro.name)), dtypeText(ro.dtype),
                  tupleText(ro.shape).mid(1).chopped(1), blockShapeText(ro.block));
     h += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\">");
+    if (ro.manual()) {  // no blocks: the whole array stays in HBM
+        h += row(QStringLiteral("memory"),
+                 QStringLiteral("%1: the whole array stays in HBM; the kernel copies what it "
+                                "needs itself, so its accesses are not checked "
+                                "(unchecked_operand)")
+                     .arg(fromStd(std::string(to_string(ro.memory_space)))));
+        return h + QStringLiteral("</table>");
+    }
     const auto bi = a.block_index(program, op);
     QString mapText;
     if (in.spec && op < static_cast<int>(in.spec->operands.size()) &&
@@ -125,6 +133,18 @@ QString operandSection(const InspectorInput& in, std::int64_t program, int op) {
                          .arg(v);
     }
     h += row(QStringLiteral("pipeline"), step);
+    if (ro.memory_space == MemorySpace::Smem)
+        h += row(QStringLiteral("memory"), QStringLiteral("SMEM"));
+    if (ro.alias_of >= 0)
+        h += row(QStringLiteral("aliases"),
+                 QStringLiteral("input %1: what no program writes keeps its values")
+                     .arg(esc(fromStd(inst.operands[static_cast<std::size_t>(ro.alias_of)].name))));
+    if (ro.discard)
+        h += row(QStringLiteral("discarded"),
+                 QStringLiteral("the caller throws these values away: findings are info"));
+    if (ro.revisit == OutputRevisit::Any)
+        h += row(QStringLiteral("revisit"),
+                 QStringLiteral("any: a revisited block is first restored from HBM"));
     return h + QStringLiteral("</table>");
 }
 

@@ -228,6 +228,20 @@ PaintStats paintOperandCanvas(QPainter& p, const QRectF& canvas, const OperandSc
         layers::frameInside(p, a.adjusted(-1, -1, 1, 1).intersected(canvas.adjusted(-4, -4, 4, 4)),
                             1.5, pal.border);
     paintCurrentBlockOutline(p, canvas, s, t, pal, st);
+    if (s.manual && a.intersects(canvas)) {
+        // No blocks to draw: the whole array stays in HBM and the kernel moves it by hand.
+        const QRectF r = a.intersected(canvas);
+        st.lines += layers::hatch(p, r, pal.paddingHatch, true);
+        const QString text = QStringLiteral("in HBM\nmoved by the kernel\n(not checked)");
+        p.setFont(o.font);
+        const QRectF box = p.boundingRect(r, Qt::AlignCenter | Qt::TextWordWrap, text)
+                               .adjusted(-4, -2, 4, 2)
+                               .intersected(r);
+        p.fillRect(box, pal.background);
+        p.setPen(pal.border);
+        p.drawText(r, Qt::AlignCenter | Qt::TextWordWrap, text);
+        ++st.labels;
+    }
     layers::paintLabels(p, canvas, s, t, o, pal, st);
     if (o.marked) paintElementMark(p, canvas, s, t, *o.marked, pal.marked, true, pal);
     if (o.hover) paintElementMark(p, canvas, s, t, *o.hover, pal.hover, false, pal);

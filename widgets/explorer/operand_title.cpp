@@ -56,13 +56,18 @@ QString sliceText(const view::OperandScene& s) {
 
 QString operandStepText(const view::OperandScene& s) {
     if (s.program < 0) return {};
+    if (s.manual) return QStringLiteral("whole array in HBM · moved by the kernel");
     if (s.block_index.empty()) return QStringLiteral("index map failed here");
     const QString block = QStringLiteral("block ") + tupleText(s.block_index);
     if (s.out_of_bounds) return block + QStringLiteral(" · out of bounds");
     if (s.role == Role::Input)
         return block + (s.copy ? QStringLiteral(" · copied to VMEM")
                                : QStringLiteral(" · reused, copy skipped"));
-    return block + (s.copy ? QStringLiteral(" · written back") : QStringLiteral(" · accumulating"));
+    const QString extra = s.discard   ? QStringLiteral(" · discarded")
+                          : s.aliased ? QStringLiteral(" · aliased")
+                                      : QString();
+    return block +
+           (s.copy ? QStringLiteral(" · written back") : QStringLiteral(" · accumulating")) + extra;
 }
 
 void paintOperandTitle(QPainter& p, const QRectF& strip, const view::OperandScene& s,
