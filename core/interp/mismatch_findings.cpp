@@ -105,6 +105,29 @@ std::string padding_fix(const Instance& inst, const KernelSpec& k, const RunResu
     return kOutOfBounds;
 }
 
+// A reduction whose grid axis is too short for its dimension (a floor-division grid such as
+// K // bk) never reads the tail: the values are wrong because data is skipped, not because an
+// index map is.
+std::string skipped_tail_fix(const Instance& inst, const KernelSpec& k, const RunResult& run) {
+    const int red = option_axis(k, "reduction_axis", -1);
+    if (red < 0 || red >= inst.grid_rank()) return {};
+    const bool attention = k.body == "attention";
+    if (k.body != "matmul" && k.body != "rowsum" && !attention) return {};
+    const auto& op = input(inst, run, attention ? 1 : 0);
+    const std::size_t d = attention ? 0 : op.shape.size() - 1;
+    if (d >= op.block.size() || op.block[d].kind != BlockDim::Kind::Blocked) return {};
+    const std::int64_t n = op.shape[d], b = op.block[d].size;
+    const std::int64_t g = inst.grid[static_cast<std::size_t>(red)];
+    if (b <= 0 || g * b >= n) return {};
+    const std::string dim = attention ? "T" : "the reduction dimension";
+    return "the grid skips the tail of " + dim + ": grid axis " + std::to_string(red) + " has " +
+           std::to_string(g) + " programs of " + std::to_string(b) + ", which never read " +
+           op.name + "'s elements " + std::to_string(g * b) + ".." + std::to_string(n - 1) +
+           " (a floor-division grid, n // b); use cdiv(" + std::to_string(n) + ", " +
+           std::to_string(b) + ") = " + std::to_string((n + b - 1) / b) +
+           " programs and mask the partial block";
+}
+
 std::string value_fix(const Instance& inst, const KernelSpec& k, const RunResult& run) {
     const auto& b = k.body;
     if (b == "softmax") {
@@ -118,6 +141,7 @@ std::string value_fix(const Instance& inst, const KernelSpec& k, const RunResult
     }
     if (const std::string f = init_fix(k); !f.empty())
         return f + " (a step that re-zeroes drops the sum so far)";
+    if (const std::string f = skipped_tail_fix(inst, k, run); !f.empty()) return f;
     if ((b == "matmul" || b == "rowsum" || b == "attention") &&
         option_axis(k, "reduction_axis", -1) < 0)
         return "kernel.reduction_axis is not set, so every program starts its block afresh: set "

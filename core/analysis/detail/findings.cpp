@@ -85,6 +85,27 @@ Finding make(FindingKind kind, Severity sev, const ResolvedOperand& ro) {
     return f;
 }
 
+// The scalar-prefetch table an output's block index reads, if any: its revisits then come
+// from data, and reordering grid axes cannot fix them.
+std::string table_read_by(const AnalysisData& d, const ResolvedOperand& ro) {
+    if (!ro.index_map) return {};
+    const auto g = d.grid.size();
+    for (int r = 0; r < ro.index_map->results(); ++r) {
+        const std::uint64_t m = ro.index_map->depends_on(r) >> g;
+        if (m == 0 || g >= 64) continue;
+        const auto t = static_cast<std::size_t>(std::countr_zero(m));
+        return t < d.inst.tables.size() ? d.inst.tables[t].name : "a scalar-prefetch table";
+    }
+    return {};
+}
+
+std::string data_revisit_fix(const std::string& table) {
+    return " The block index comes from the scalar-prefetch table '" + table +
+           "': order its entries so that all the steps of one output block are consecutive, "
+           "or mark the output revisit \"any\" (pl.Buffered(revisit=pl.RevisitMode.ANY)) if "
+           "the kernel really returns to a block later.";
+}
+
 // Why elements past the last block reached on a blocked dimension are missed.
 std::string tail_hint(const AnalysisData& d, int op, const Vec& first) {
     const ResolvedOperand& ro = d.inst.operands[static_cast<std::size_t>(op)];
@@ -246,6 +267,11 @@ void multiply_written(AnalysisData& d, int op) {
                      format_coords(block_vec(od, distinct[0])) + " and " +
                      format_coords(block_vec(od, distinct[1])) +
                      ": give different programs disjoint blocks.";
+    else if (const auto table = table_read_by(d, ro); !table.empty())
+        f.message +=
+            " Its block is visited again after the pipeline moved on (see "
+            "nonconsecutive_revisit)." +
+            data_revisit_fix(table);
     else
         f.message +=
             " Its block is visited again after the pipeline moved on (see "
@@ -287,12 +313,16 @@ void revisits(AnalysisData& d, int op) {
                 format_coords(f.program) +
                 " after the pipeline moved on; on TPU the second visit starts from an "
                 "uninitialised buffer and its write-back replaces the first (" +
-                std::to_string(count) + (count == 1 ? " block is" : " blocks are") +
-                " revisited). Make the reduction axis the last grid axis";
-    if (axis >= 0)
-        f.message +=
-            " (grid axis " + std::to_string(axis) + ", which the output's index map ignores)";
-    f.message += ".";
+                std::to_string(count) + (count == 1 ? " block is" : " blocks are") + " revisited).";
+    if (const auto table = table_read_by(d, ro); !table.empty()) {
+        f.message += data_revisit_fix(table);
+    } else {
+        f.message += " Make the reduction axis the last grid axis";
+        if (axis >= 0)
+            f.message +=
+                " (grid axis " + std::to_string(axis) + ", which the output's index map ignores)";
+        f.message += ".";
+    }
     d.findings.push_back(std::move(f));
 }
 
