@@ -212,6 +212,16 @@ void resolve_operands(Resolver& r, const Spec& spec, const Limits& limits, Insta
         }
         inst->operands.push_back(std::move(op));
     }
+    // An alias shares one buffer: the shapes must agree at these params.
+    for (std::size_t i = 0; i < inst->operands.size(); ++i) {
+        const auto& op = inst->operands[i];
+        if (op.alias_of < 0) continue;
+        const auto& in = inst->operands[static_cast<std::size_t>(op.alias_of)];
+        if (in.shape != op.shape)
+            r.error(path_index("operands", i) + ".alias_of",
+                    "'" + in.name + "' and '" + op.name +
+                        "' have different shapes; aliased buffers have the same shape and dtype");
+    }
     if (sized && total > limits.max_elements)
         r.error("operands", "the operands hold " + limit_text(total) +
                                 " elements in all; the limit is " +

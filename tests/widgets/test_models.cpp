@@ -53,6 +53,38 @@ TEST(OperandsModel, ShowsTheOperandsAndEditsThemThroughTheUndoStack) {
     EXPECT_EQ(model.index(0, OperandsModel::BlockColumn).data(Qt::EditRole).toString(), QString());
 }
 
+TEST(OperandsModel, EditsTheFormat2KeysOfAnOperand) {
+    SpecDocument doc;
+    OperandsModel model(&doc);
+    QAbstractItemModelTester tester(&model, kFatal);
+    ASSERT_TRUE(doc.load(tl::test::example_file("matmul-rect")));
+    model.sync(SpecChange::all());
+    EXPECT_EQ(model.index(0, OperandsModel::MemoryColumn).data().toString(),
+              QStringLiteral("default"));
+    EXPECT_EQ(model.index(2, OperandsModel::AliasColumn).data().toString(), QStringLiteral("none"));
+    // Moving x to HBM drops its blocks: an any operand has neither block_shape nor index map.
+    ASSERT_TRUE(model.setData(model.index(0, OperandsModel::MemoryColumn), QStringLiteral("any")));
+    ASSERT_TRUE(doc.spec().operands[0].memory_space);
+    EXPECT_EQ(*doc.spec().operands[0].memory_space, MemorySpace::Any);
+    EXPECT_FALSE(doc.spec().operands[0].index_map);
+    EXPECT_FALSE(doc.spec().operands[0].block_shape);
+    ASSERT_TRUE(model.setData(model.index(2, OperandsModel::DiscardColumn), QStringLiteral("yes")));
+    ASSERT_TRUE(model.setData(model.index(2, OperandsModel::RevisitColumn), QStringLiteral("any")));
+    ASSERT_TRUE(model.setData(model.index(1, OperandsModel::DataColumn), QStringLiteral("iota")));
+    ASSERT_TRUE(model.setData(model.index(2, OperandsModel::AliasColumn), QStringLiteral("y")));
+    model.sync(SpecChange::all());
+    const auto& ops = doc.spec().operands;
+    EXPECT_TRUE(ops[2].discard);
+    EXPECT_EQ(ops[2].revisit, OutputRevisit::Any);
+    EXPECT_EQ(ops[1].data, InputData::Iota);
+    EXPECT_EQ(ops[2].alias_of, std::optional<std::string>("y"));
+    EXPECT_EQ(model.index(2, OperandsModel::DiscardColumn).data().toString(),
+              QStringLiteral("yes"));
+    // Clearing the memory space goes back to the target's default.
+    ASSERT_TRUE(model.setData(model.index(0, OperandsModel::MemoryColumn), QString()));
+    EXPECT_FALSE(doc.spec().operands[0].memory_space);
+}
+
 TEST(OperandsModel, CarriesTheErrorOfACellAtItsColumn) {
     SpecDocument doc;
     OperandsModel model(&doc);

@@ -31,10 +31,32 @@ QWidget* OperandDelegate::createEditor(QWidget* parent, const QStyleOptionViewIt
         }
         case OperandsModel::DTypeColumn: {
             auto* combo = new QComboBox(parent);
-            for (auto d : {DType::Float32, DType::BFloat16, DType::Float16, DType::Float64,
-                           DType::Int8, DType::Int16, DType::Int32, DType::UInt8, DType::Bool})
+            for (auto d :
+                 {DType::Float32, DType::BFloat16, DType::Float16, DType::Float64, DType::Int8,
+                  DType::Int16, DType::Int32, DType::UInt8, DType::Bool, DType::Float8E4M3FN,
+                  DType::Float8E5M2, DType::Int4, DType::UInt16, DType::UInt32})
                 combo->addItem(QString::fromUtf8(to_string(d).data(),
                                                  static_cast<qsizetype>(to_string(d).size())));
+            connect(combo, &QComboBox::activated, self,
+                    [self, combo] { emit self->commitData(combo); });
+            return combo;
+        }
+        case OperandsModel::MemoryColumn:
+        case OperandsModel::RevisitColumn:
+        case OperandsModel::DiscardColumn:
+        case OperandsModel::DataColumn: {
+            auto* combo = new QComboBox(parent);
+            const int c = index.column();
+            if (c == OperandsModel::MemoryColumn)
+                combo->addItems({QString(), QStringLiteral("vmem"), QStringLiteral("smem"),
+                                 QStringLiteral("any"), QStringLiteral("hbm")});
+            else if (c == OperandsModel::RevisitColumn)
+                combo->addItems({QStringLiteral("immediate"), QStringLiteral("any")});
+            else if (c == OperandsModel::DiscardColumn)
+                combo->addItems({QStringLiteral("no"), QStringLiteral("yes")});
+            else
+                combo->addItems({QStringLiteral("random"), QStringLiteral("zeros"),
+                                 QStringLiteral("ones"), QStringLiteral("iota")});
             connect(combo, &QComboBox::activated, self,
                     [self, combo] { emit self->commitData(combo); });
             return combo;

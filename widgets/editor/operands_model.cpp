@@ -28,6 +28,16 @@ const char* field_key(int column) {
             return "index_map";
         case OperandsModel::BuffersColumn:
             return "buffer_count";
+        case OperandsModel::MemoryColumn:
+            return "memory_space";
+        case OperandsModel::AliasColumn:
+            return "alias_of";
+        case OperandsModel::RevisitColumn:
+            return "revisit";
+        case OperandsModel::DiscardColumn:
+            return "discard";
+        case OperandsModel::DataColumn:
+            return "data";
         default:
             return "";
     }
@@ -108,6 +118,16 @@ QString OperandsModel::text(const OperandSpec& op, int column) const {
             return qs(op.index_map.value_or(std::string()));
         case BuffersColumn:
             return QString::number(op.buffer_count);
+        case MemoryColumn:
+            return op.memory_space ? qs(to_string(*op.memory_space)) : QString();
+        case AliasColumn:
+            return qs(op.alias_of.value_or(std::string()));
+        case RevisitColumn:
+            return qs(to_string(op.revisit));
+        case DiscardColumn:
+            return op.discard ? QStringLiteral("yes") : QStringLiteral("no");
+        case DataColumn:
+            return qs(to_string(op.data));
         default:
             return {};
     }
@@ -132,6 +152,8 @@ QVariant OperandsModel::data(const QModelIndex& index, int role) const {
             // What an empty field means, shown where it applies.
             if (t.isEmpty() && index.column() == BlockColumn) return tr("whole array");
             if (t.isEmpty() && index.column() == IndexMapColumn) return tr("all zeros");
+            if (t.isEmpty() && index.column() == MemoryColumn) return tr("default");
+            if (t.isEmpty() && index.column() == AliasColumn) return tr("none");
             return t;
         case Qt::FontRole:
             if (t.isEmpty() &&
@@ -188,6 +210,35 @@ bool OperandsModel::setData(const QModelIndex& index, const QVariant& value, int
             op.buffer_count = value.toInt();
             what = tr("Set the buffer count of %1").arg(qs(op.name));
             break;
+        case MemoryColumn:
+            op.memory_space.reset();
+            for (auto m :
+                 {MemorySpace::Vmem, MemorySpace::Smem, MemorySpace::Any, MemorySpace::Hbm})
+                if (v == to_string(m)) op.memory_space = m;
+            // A whole array in HBM has no blocks: drop what would now be an error.
+            if (op.is_manual_dma()) {
+                op.index_map.reset();
+                op.block_shape.reset();
+            }
+            what = tr("Set the memory space of %1").arg(qs(op.name));
+            break;
+        case AliasColumn:
+            op.alias_of = v.empty() ? std::nullopt : std::optional<std::string>(v);
+            what = tr("Set the alias of %1").arg(qs(op.name));
+            break;
+        case RevisitColumn:
+            op.revisit = v == "any" ? OutputRevisit::Any : OutputRevisit::Immediate;
+            what = tr("Set the revisit mode of %1").arg(qs(op.name));
+            break;
+        case DiscardColumn:
+            op.discard = v == "yes";
+            what = tr("Set whether %1 is discarded").arg(qs(op.name));
+            break;
+        case DataColumn:
+            for (auto d : {InputData::Random, InputData::Zeros, InputData::Ones, InputData::Iota})
+                if (v == to_string(d)) op.data = d;
+            what = tr("Set the data of %1").arg(qs(op.name));
+            break;
         default:
             return false;
     }
@@ -220,6 +271,22 @@ QVariant OperandsModel::headerData(int section, Qt::Orientation orientation, int
                 return tr("lambda over the grid indices returning a block index per dimension");
             case BuffersColumn:
                 return tr("Pipeline buffers (1 or 2), for the VMEM estimate");
+            case MemoryColumn:
+                return tr(
+                    "memory_space: default (VMEM on TPU), vmem, smem, or any/hbm for a whole "
+                    "array the kernel copies by hand");
+            case AliasColumn:
+                return tr(
+                    "alias_of: the input whose buffer this output shares "
+                    "(input_output_aliases)");
+            case RevisitColumn:
+                return tr(
+                    "revisit: immediate (the pipeline rule) or any (revisited blocks are "
+                    "restored from HBM)");
+            case DiscardColumn:
+                return tr("discard: the caller throws this output away");
+            case DataColumn:
+                return tr("data: what the numerics stage fills this input with");
             default:
                 return {};
         }
@@ -240,6 +307,16 @@ QVariant OperandsModel::headerData(int section, Qt::Orientation orientation, int
             return tr("Index map");
         case BuffersColumn:
             return tr("Buf");
+        case MemoryColumn:
+            return tr("Memory");
+        case AliasColumn:
+            return tr("Alias of");
+        case RevisitColumn:
+            return tr("Revisit");
+        case DiscardColumn:
+            return tr("Discard");
+        case DataColumn:
+            return tr("Data");
         default:
             return {};
     }

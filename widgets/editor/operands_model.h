@@ -25,6 +25,11 @@ public:
         BlockColumn,
         IndexMapColumn,
         BuffersColumn,
+        MemoryColumn,   // format 2: memory_space ("" = the target's default)
+        AliasColumn,    // format 2: alias_of (outputs)
+        RevisitColumn,  // format 2: revisit (outputs)
+        DiscardColumn,  // format 2: discard (outputs)
+        DataColumn,     // format 2: data (inputs)
         ColumnCount
     };
 
