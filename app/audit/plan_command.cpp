@@ -42,6 +42,9 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
     for (const auto& [rule, n] : by_rule)
         rules += (rules.empty() ? "" : ", ") + rule + " " + std::to_string(n);
     if (!rules.empty()) os << " (" << rules << ")";
+    if (!plan.not_modelled.empty())
+        os << ", " << plan.not_modelled.size()
+           << " not modelled (the scalar-prefetch tables are built for the spec's own tiles)";
     os << '\n';
     for (const auto& p : plan.tile_params) os << "  tile " << values_text(p) << '\n';
     if (!plan.fixed.empty()) os << "  fixed " << params_line(plan.fixed) << '\n';

@@ -56,6 +56,11 @@ Json plan_json(const TilePlan& plan) {
         rejected.push_back(
             {{"params", params_json(r.params)}, {"rule", r.rule}, {"message", r.message}});
     j["rejected"] = std::move(rejected);
+    Json not_modelled = Json::array();
+    for (const auto& r : plan.not_modelled)
+        not_modelled.push_back(
+            {{"params", params_json(r.params)}, {"rule", r.rule}, {"message", r.message}});
+    j["not_modelled"] = std::move(not_modelled);
     Json tiles = Json::array();
     for (const auto& p : plan.tile_params)
         tiles.push_back({{"name", p.name}, {"spec_value", p.spec_value}, {"values", p.values}});

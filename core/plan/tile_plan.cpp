@@ -196,8 +196,13 @@ bool examine_all(const Spec& spec, const TargetProfile& profile, const PlanOptio
             tiles[p.name] = p.values[at[i]];
             own = own && p.values[at[i]] == p.spec_value;
         }
-        auto result = examine(spec, profile, tiles, plan, options);
-        if (auto* c = std::get_if<PlanCandidate>(&result)) {
+        if (!own && !spec.scalar_prefetch.empty()) {
+            plan.not_modelled.push_back(
+                {tiles, "prefetch_tables",
+                 "the scalar-prefetch tables hold block indices for the spec's own tile sizes; "
+                 "this tiling needs tables built for it, so it is not modelled"});
+        } else if (auto result = examine(spec, profile, tiles, plan, options);
+                   auto* c = std::get_if<PlanCandidate>(&result)) {
             c->is_spec = own;
             plan.candidates.push_back(std::move(*c));
         } else {

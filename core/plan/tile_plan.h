@@ -58,6 +58,9 @@ struct TilePlan {
     ParamMap fixed;                         // the spec's other params, as written
     std::vector<PlanCandidate> candidates;  // fastest bound first, then least traffic, VMEM
     std::vector<PlanRejection> rejected;
+    // Tilings the spec cannot describe: its scalar-prefetch tables hold block indices for its
+    // own tile sizes, so other sizes would need other tables (rule "prefetch_tables").
+    std::vector<PlanRejection> not_modelled;
     std::optional<double> peak_flops, hbm_bytes_per_s;
     std::string peak_label;          // the dtype whose peak the roofline uses
     std::vector<std::string> notes;  // what was left out and why

@@ -7,6 +7,7 @@
 
 #include "core/audit/audit.h"
 #include "core/plan/tile_plan.h"
+#include "core/spec/spec_io.h"
 #include "core/target/target.h"
 #include "test_interp_util.h"
 
@@ -138,6 +139,20 @@ TEST(Plan, IndexingErrorsRejectACandidate) {
     EXPECT_EQ(tail->rule, "uncovered_output");
     EXPECT_NE(find(plan, {{"bm", 128}, {"bn", 128}, {"bk", 128}}), nullptr);
     for (const auto& c : plan.candidates) EXPECT_EQ(384 % c.params.at("bm"), 0);
+}
+
+TEST(Plan, TilingsThatNeedOtherPrefetchTablesAreNotModelled) {
+    // The block-sparse example's table lists K blocks of its own bk: other tilings would need
+    // other tables, so they are listed as not modelled, never rejected for what they break.
+    const auto loaded = load_spec_file(std::string(TILELENS_SOURCE_DIR) +
+                                       "/resources/examples/block-sparse.tilelens.json");
+    ASSERT_TRUE(loaded.spec) << join(loaded.errors);
+    const TilePlan plan = plan_or_fail(*loaded.spec);
+    ASSERT_EQ(plan.candidates.size(), 1u);
+    EXPECT_TRUE(plan.candidates[0].is_spec);
+    EXPECT_TRUE(plan.rejected.empty());
+    ASSERT_FALSE(plan.not_modelled.empty());
+    for (const auto& r : plan.not_modelled) EXPECT_EQ(r.rule, "prefetch_tables");
 }
 
 TEST(Plan, GridsPastTheProgramBudgetAreRejected) {

@@ -9,6 +9,7 @@
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/error_line_edit.h"
 #include "widgets/editor/list_text.h"
+#include "widgets/editor/table_text.h"
 
 namespace tl::gui {
 
@@ -16,7 +17,24 @@ GridSection::GridSection(SpecDocument* document, QWidget* parent)
     : EditorSection(tr("Grid"), document, parent),
       grid_(new ErrorLineEdit("grid", true, this)),
       semantics_row_(new QHBoxLayout),
-      resolved_(new QLabel(this)) {
+      resolved_(new QLabel(this)),
+      requires_(new ErrorLineEdit("requires", false, this)),
+      scratch_(new ErrorLineEdit("scratch", false, this)),
+      scratch_error_(new QLabel(this)) {
+    requires_->setObjectName(QStringLiteral("requires"));
+    requires_->setPlaceholderText(tr("none, e.g. M % bm == 0; K >= 128"));
+    requires_->setToolTip(
+        tr("The kernel's preconditions over the params, separated by ';': "
+           "the sweep skips shapes that break them"));
+    scratch_->setObjectName(QStringLiteral("scratch"));
+    scratch_->setPlaceholderText(tr("none, e.g. acc(bm, bn) float32; sems(2) dma"));
+    scratch_->setToolTip(
+        tr("scratch_shapes, separated by ';': name(shape) dtype [vmem|smem], "
+           "or name(shape) dma|regular for semaphores; counted once in VMEM"));
+    scratch_error_->setObjectName(QStringLiteral("scratchError"));
+    scratch_error_->setStyleSheet(QStringLiteral("color: #D55E00"));
+    scratch_error_->setWordWrap(true);
+    scratch_error_->hide();
     grid_->setObjectName(QStringLiteral("grid"));
     grid_->setPlaceholderText(tr("empty: a single program"));
     grid_->setToolTip(tr("Sizes of the grid axes, e.g. cdiv(M, bm), cdiv(N, bn)"));
@@ -27,6 +45,11 @@ GridSection::GridSection(SpecDocument* document, QWidget* parent)
     form->addRow(tr("Grid"), grid_);
     form->addRow(tr("Semantics"), semantics_row_);
     form->addRow(tr("Programs"), resolved_);
+    form->addRow(tr("Requires"), requires_);
+    form->addRow(tr("Scratch"), scratch_);
+    form->addRow(scratch_error_);
+    connect(requires_, &QLineEdit::textEdited, this, &GridSection::requiresEdited);
+    connect(scratch_, &QLineEdit::textEdited, this, &GridSection::scratchEdited);
     form->addRow(messages());
     connect(grid_, &QLineEdit::textEdited, this, &GridSection::gridEdited);
 }
@@ -39,16 +62,37 @@ void GridSection::gridEdited(const QString& text) {
     document()->edit(s, {SpecChange::Part::Grid, -1, QStringLiteral("grid")}, tr("Edit the grid"));
 }
 
+void GridSection::requiresEdited(const QString& text) {
+    Spec s = document()->spec();
+    s.preconditions = parse_requires(text.toStdString());
+    document()->edit(s, {SpecChange::Part::Grid, -1, QStringLiteral("requires")},
+                     tr("Edit the requirements"));
+}
+
+void GridSection::scratchEdited(const QString& text) {
+    std::string why;
+    auto parsed = parse_scratch(text.toStdString(), &why);
+    scratch_error_->setVisible(!parsed);
+    if (!parsed) {  // kept in the field until it reads; the spec keeps its scratch meanwhile
+        scratch_error_->setText(QString::fromStdString(why));
+        return;
+    }
+    Spec s = document()->spec();
+    s.scratch = std::move(*parsed);
+    document()->edit(s, {SpecChange::Part::Grid, -1, QStringLiteral("scratch")},
+                     tr("Edit the scratch buffers"));
+}
+
 void GridSection::semanticsEdited(int axis, int index) {
     Spec s = document()->spec();
     if (!s.dimension_semantics)
         s.dimension_semantics = std::vector<Semantics>(s.grid.size(), Semantics::Arbitrary);
     s.dimension_semantics->resize(s.grid.size(), Semantics::Arbitrary);
-    (*s.dimension_semantics)[static_cast<std::size_t>(axis)] =
-        index == 0 ? Semantics::Parallel : Semantics::Arbitrary;
-    document()->edit(
-        s, {SpecChange::Part::Grid, -1, {}},
-        tr("Make axis %1 %2").arg(axis).arg(index == 0 ? tr("parallel") : tr("arbitrary")));
+    // The combo lists the semantics in the enum's order.
+    const auto chosen = static_cast<Semantics>(index);
+    (*s.dimension_semantics)[static_cast<std::size_t>(axis)] = chosen;
+    document()->edit(s, {SpecChange::Part::Grid, -1, {}},
+                     tr("Make axis %1 %2").arg(axis).arg(QString::fromUtf8(to_string(chosen))));
 }
 
 void GridSection::rebuildSemantics() {
@@ -63,7 +107,8 @@ void GridSection::rebuildSemantics() {
         const int axis = static_cast<int>(semantics_.size());
         auto* combo = new QComboBox(this);
         combo->setObjectName(QStringLiteral("semantics_%1").arg(axis));
-        combo->addItems({tr("parallel"), tr("arbitrary")});
+        combo->addItems({QStringLiteral("parallel"), QStringLiteral("arbitrary"),
+                         QStringLiteral("core_parallel"), QStringLiteral("subcore_parallel")});
         combo->setToolTip(tr("Grid axis %1: parallel axes may be split across cores; the "
                              "reduction axis must be arbitrary")
                               .arg(axis));
@@ -73,7 +118,7 @@ void GridSection::rebuildSemantics() {
         semantics_ << combo;
     }
     for (qsizetype a = 0; a < axes; ++a) {
-        const int want = s.semantics(static_cast<std::size_t>(a)) == Semantics::Parallel ? 0 : 1;
+        const int want = static_cast<int>(s.semantics(static_cast<std::size_t>(a)));
         if (semantics_[a]->currentIndex() != want) semantics_[a]->setCurrentIndex(want);
     }
 }
@@ -84,10 +129,17 @@ void GridSection::refresh(const SpecChange& change) {
     grid_->setTextIfDifferent(QString::fromStdString(format_sizes(s.grid)),
                               parse_sizes(grid_->text().toStdString()) == s.grid);
     rebuildSemantics();
+    requires_->setTextIfDifferent(
+        QString::fromStdString(format_requires(s.preconditions)),
+        parse_requires(requires_->text().toStdString()) == s.preconditions);
+    const auto shown = parse_scratch(scratch_->text().toStdString(), nullptr);
+    scratch_->setTextIfDifferent(QString::fromStdString(format_scratch(s.scratch)),
+                                 shown && *shown == s.scratch);
 }
 
 void GridSection::showDiagnostics(const Diagnostics& diagnostics) {
-    setMessages(grid_->showDiagnostics(diagnostics) +
+    setMessages(grid_->showDiagnostics(diagnostics) + requires_->showDiagnostics(diagnostics) +
+                scratch_->showDiagnostics(diagnostics) +
                 messagesFor(diagnostics, {"dimension_semantics"}));
 }
 

@@ -26,11 +26,16 @@ private:
     void gridEdited(const QString& text);
     void semanticsEdited(int axis, int index);
     void rebuildSemantics();
+    void requiresEdited(const QString& text);
+    void scratchEdited(const QString& text);
 
     ErrorLineEdit* grid_;
     QHBoxLayout* semantics_row_;
     QList<QComboBox*> semantics_;
     QLabel* resolved_;
+    ErrorLineEdit* requires_;
+    ErrorLineEdit* scratch_;
+    QLabel* scratch_error_;
 };
 
 }  // namespace tl::gui

@@ -146,6 +146,11 @@ void PlanView::attach() {
         if (!plan->rejected.empty())
             text += tr("; %n rejected (%1)", nullptr, static_cast<int>(plan->rejected.size()))
                         .arg(rejectedText(*plan));
+        if (!plan->not_modelled.empty())
+            text +=
+                tr("; %n not modelled (scalar-prefetch tables built for the spec's own "
+                   "tiles)",
+                   nullptr, static_cast<int>(plan->not_modelled.size()));
         text += tr(". %1 measured, the rest unmeasured: modelled bounds only.").arg(measured);
         summary_->setText(text);
         summary_->setToolTip(qs([&] {
