@@ -21,7 +21,8 @@ using py::unsafe_name_reason;
 std::string data_kind(DType d) {
     if (is_float(d)) return "\"float\"";
     if (d == DType::Bool) return "\"bool\"";
-    return d == DType::UInt8 ? "\"unsigned\"" : "\"signed\"";
+    const bool is_unsigned = d == DType::UInt8 || d == DType::UInt16 || d == DType::UInt32;
+    return is_unsigned ? "\"unsigned\"" : "\"signed\"";
 }
 
 std::string jnp_dtype(DType d) {
@@ -128,6 +129,24 @@ private:
                 if (spec_.operands[k].name == op.name)
                     error(path + ".name: '" + op.name + "' is also the name of operands[" +
                           std::to_string(k) + "]");
+            // Format 2: what changes the call is emitted or refused; discard, data and
+            // declared scratch do not change what is timed (the body keeps its own buffers).
+            if (op.is_manual_dma() || op.memory_space == MemorySpace::Smem)
+                error(path + ".memory_space: the benchmark script emits blocked VMEM operands; '" +
+                      op.name + "' in " + std::string(to_string(*op.memory_space)) +
+                      " needs a body that moves it itself");
+            if (op.alias_of)
+                error(path +
+                      ".alias_of: input_output_aliases are not emitted by the benchmark "
+                      "script yet");
+            if (op.revisit == OutputRevisit::Any)
+                error(path +
+                      ".revisit: pl.Buffered(revisit=pl.RevisitMode.ANY) is not emitted by "
+                      "the benchmark script yet");
+            if (dtype_is_storage_only(op.dtype))
+                error(path + ".dtype: " + std::string(to_string(op.dtype)) +
+                      " is not emitted: the built-in bodies and their references have no float8 "
+                      "or int4 arithmetic");
             if (op.zero_unread)
                 error(path +
                       ".unread: data that is zero where no program reads is not "

@@ -47,6 +47,15 @@ std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const Targe
                                                    const ParamMap& tiles, const TilePlan& plan,
                                                    const PlanOptions& options) {
     PlanRejection no{tiles, "", ""};
+    {
+        ParamMap all(spec.params.begin(), spec.params.end());
+        for (const auto& [k, v] : tiles) all[k] = v;
+        if (auto unmet = unmet_requirement(spec, all)) {  // not a tiling the kernel accepts
+            no.rule = "requires";
+            no.message = "the tiling breaks the spec's requirement '" + *unmet + "'";
+            return no;
+        }
+    }
     // The planner's own budget decides which grids are too big, so resolve may take any.
     Limits limits;
     limits.max_programs = std::numeric_limits<std::int64_t>::max();

@@ -334,6 +334,32 @@ std::string all(const std::vector<std::string>& errors) {
     return s;
 }
 
+TEST(BenchScript, Format2KeysThatChangeTheCallAreEmittedOrRefusedNeverDropped) {
+    Json j = {{"tilelens", 2},
+              {"name", "c"},
+              {"params", {{"N", 256}, {"b", 128}}},
+              {"grid", {"cdiv(N, b)"}},
+              {"kernel", {{"body", "copy"}}}};
+    j["operands"] = Json::array(
+        {operand("x", "input", {"N", 128}, "float32", {"b", 128}, "lambda i: (i, 0)"),
+         operand("o", "output", {"N", 128}, "float32", {"b", 128}, "lambda i: (i, 0)")});
+    // discard and data do not change what is timed: the script is written.
+    Json plain = j;
+    plain["operands"][1]["discard"] = true;
+    plain["operands"][0]["data"] = "iota";
+    EXPECT_TRUE(emit_bench_script(load(plain), target("tpu-v5e"), {{{"b", 128}}}).errors.empty());
+    // An alias, a restored revisit, a hand-moved operand and float8 change the call: refused.
+    j["operands"][1]["alias_of"] = "x";
+    j["operands"][1]["revisit"] = "any";
+    j["operands"][0]["memory_space"] = "smem";
+    const BenchScript s = emit_bench_script(load(j), target("tpu-v5e"), {{{"b", 128}}});
+    EXPECT_TRUE(s.text.empty());
+    const std::string text = all(s.errors);
+    EXPECT_NE(text.find("operands[1].alias_of"), std::string::npos) << text;
+    EXPECT_NE(text.find("operands[1].revisit"), std::string::npos) << text;
+    EXPECT_NE(text.find("operands[0].memory_space"), std::string::npos) << text;
+}
+
 TEST(BenchScript, AnUnsupportedBodyIsRefusedNamingTheSupportedOnes) {
     Json j = {{"tilelens", 1},
               {"name", "attn"},
