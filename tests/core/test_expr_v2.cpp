@@ -5,36 +5,16 @@
 #include <variant>
 
 #include "core/expr/expr.h"
+#include "expr_test_util.h"
 
 namespace tl::expr {
 namespace {
 
 using V = std::vector<std::int64_t>;
 
-std::int64_t value(std::string_view text, const Env& env = {}) {
-    auto r = evaluate(text, env);
-    if (auto* e = std::get_if<Error>(&r)) {
-        ADD_FAILURE() << text << ": " << e->message;
-        return -999;
-    }
-    return std::get<std::int64_t>(r);
-}
-
-Compiled lambda(std::string_view text, const Env& env, int rank, int results) {
-    auto r = compile_lambda(text, env, rank, results);
-    if (auto* e = std::get_if<Error>(&r)) {
-        ADD_FAILURE() << text << ": " << e->message;
-        return {};
-    }
-    return std::get<Compiled>(r);
-}
-
-V run(const Compiled& c, V args) {
-    V out(static_cast<std::size_t>(c.results()), -999);
-    Error err;
-    EXPECT_TRUE(c.eval(args.data(), out.data(), &err)) << err.message;
-    return out;
-}
+using test::lambda;
+using test::run;
+using test::value;
 
 Error failure(const Compiled& c, V args) {
     V out(static_cast<std::size_t>(c.results()));
