@@ -41,3 +41,21 @@ TEST(TableText, ScratchSaysWhatIsWrong) {
     EXPECT_FALSE(parse_scratch("acc(8)", &why));
     EXPECT_NE(why.find("give a dtype"), std::string::npos) << why;
 }
+
+TEST(TableText, PrefetchTablesReadAndRoundTrip) {
+    std::string why;
+    const auto t = parse_prefetch("cols = 0, 1, 1, 2; mask(2, 3) int8 = 1, 0, 0, 1, 1, 1", &why);
+    ASSERT_TRUE(t) << why;
+    ASSERT_EQ(t->size(), 2u);
+    EXPECT_EQ((*t)[0].name, "cols");
+    EXPECT_EQ((*t)[0].values, (std::vector<std::int64_t>{0, 1, 1, 2}));
+    EXPECT_TRUE((*t)[0].shape.empty());
+    EXPECT_EQ((*t)[1].shape, (std::vector<std::int64_t>{2, 3}));
+    EXPECT_EQ((*t)[1].dtype, DType::Int8);
+    EXPECT_EQ(format_prefetch(*t), "cols = 0, 1, 1, 2; mask(2, 3) int8 = 1, 0, 0, 1, 1, 1");
+    EXPECT_EQ(parse_prefetch(format_prefetch(*t), nullptr), t);
+    EXPECT_FALSE(parse_prefetch("cols 0, 1", &why));
+    EXPECT_NE(why.find("name = values"), std::string::npos) << why;
+    EXPECT_FALSE(parse_prefetch("cols = 0, x", &why));
+    EXPECT_NE(why.find("'x' is not an integer"), std::string::npos) << why;
+}

@@ -20,7 +20,19 @@ GridSection::GridSection(SpecDocument* document, QWidget* parent)
       resolved_(new QLabel(this)),
       requires_(new ErrorLineEdit("requires", false, this)),
       scratch_(new ErrorLineEdit("scratch", false, this)),
-      scratch_error_(new QLabel(this)) {
+      scratch_error_(new QLabel(this)),
+      tables_(new ErrorLineEdit("scalar_prefetch", false, this)),
+      tables_error_(new QLabel(this)) {
+    tables_->setObjectName(QStringLiteral("scalarPrefetch"));
+    tables_->setPlaceholderText(tr("none, e.g. cols = 0, 1, 1, 2; mask(2, 2) = 1, 0, 1, 1"));
+    tables_->setToolTip(
+        tr("Scalar-prefetch tables, separated by ';': name = values, or "
+           "name(shape) [dtype] = values row-major; index maps take them after "
+           "the grid indices"));
+    tables_error_->setObjectName(QStringLiteral("tablesError"));
+    tables_error_->setStyleSheet(QStringLiteral("color: #D55E00"));
+    tables_error_->setWordWrap(true);
+    tables_error_->hide();
     requires_->setObjectName(QStringLiteral("requires"));
     requires_->setPlaceholderText(tr("none, e.g. M % bm == 0; K >= 128"));
     requires_->setToolTip(
@@ -48,6 +60,9 @@ GridSection::GridSection(SpecDocument* document, QWidget* parent)
     form->addRow(tr("Requires"), requires_);
     form->addRow(tr("Scratch"), scratch_);
     form->addRow(scratch_error_);
+    form->addRow(tr("Tables"), tables_);
+    form->addRow(tables_error_);
+    connect(tables_, &QLineEdit::textEdited, this, &GridSection::tablesEdited);
     connect(requires_, &QLineEdit::textEdited, this, &GridSection::requiresEdited);
     connect(scratch_, &QLineEdit::textEdited, this, &GridSection::scratchEdited);
     form->addRow(messages());
@@ -81,6 +96,20 @@ void GridSection::scratchEdited(const QString& text) {
     s.scratch = std::move(*parsed);
     document()->edit(s, {SpecChange::Part::Grid, -1, QStringLiteral("scratch")},
                      tr("Edit the scratch buffers"));
+}
+
+void GridSection::tablesEdited(const QString& text) {
+    std::string why;
+    auto parsed = parse_prefetch(text.toStdString(), &why);
+    tables_error_->setVisible(!parsed);
+    if (!parsed) {
+        tables_error_->setText(QString::fromStdString(why));
+        return;
+    }
+    Spec s = document()->spec();
+    s.scalar_prefetch = std::move(*parsed);
+    document()->edit(s, {SpecChange::Part::All, -1, QStringLiteral("scalar_prefetch")},
+                     tr("Edit the scalar-prefetch tables"));
 }
 
 void GridSection::semanticsEdited(int axis, int index) {
@@ -135,11 +164,14 @@ void GridSection::refresh(const SpecChange& change) {
     const auto shown = parse_scratch(scratch_->text().toStdString(), nullptr);
     scratch_->setTextIfDifferent(QString::fromStdString(format_scratch(s.scratch)),
                                  shown && *shown == s.scratch);
+    const auto tables = parse_prefetch(tables_->text().toStdString(), nullptr);
+    tables_->setTextIfDifferent(QString::fromStdString(format_prefetch(s.scalar_prefetch)),
+                                tables && *tables == s.scalar_prefetch);
 }
 
 void GridSection::showDiagnostics(const Diagnostics& diagnostics) {
     setMessages(grid_->showDiagnostics(diagnostics) + requires_->showDiagnostics(diagnostics) +
-                scratch_->showDiagnostics(diagnostics) +
+                scratch_->showDiagnostics(diagnostics) + tables_->showDiagnostics(diagnostics) +
                 messagesFor(diagnostics, {"dimension_semantics"}));
 }
 

@@ -28,6 +28,7 @@ private:
     void rebuildSemantics();
     void requiresEdited(const QString& text);
     void scratchEdited(const QString& text);
+    void tablesEdited(const QString& text);
 
     ErrorLineEdit* grid_;
     QHBoxLayout* semantics_row_;
@@ -36,6 +37,8 @@ private:
     ErrorLineEdit* requires_;
     ErrorLineEdit* scratch_;
     QLabel* scratch_error_;
+    ErrorLineEdit* tables_;
+    QLabel* tables_error_;
 };
 
 }  // namespace tl::gui

@@ -45,6 +45,73 @@ std::string format_requires(const std::vector<std::string>& items) {
     return out;
 }
 
+std::optional<std::vector<ScalarPrefetchSpec>> parse_prefetch(std::string_view text,
+                                                              std::string* why) {
+    std::vector<ScalarPrefetchSpec> out;
+    for (const auto& entry : split_semicolons(text)) {
+        const auto eq = entry.find('=');
+        const auto fail = [&](const std::string& what) {
+            if (why) *why = "'" + entry + "': " + what;
+            return std::nullopt;
+        };
+        if (eq == std::string::npos) return fail("write name = values, e.g. cols = 0, 1, 1, 2");
+        ScalarPrefetchSpec sp;
+        std::string head = trim(entry.substr(0, eq));
+        if (const auto open = head.find('('); open != std::string::npos) {
+            const auto close = head.find(')', open);
+            if (close == std::string::npos) return fail("close the shape with ')'");
+            std::istringstream dims(head.substr(open + 1, close - open - 1));
+            std::string d;
+            while (std::getline(dims, d, ',')) try {
+                    sp.shape.push_back(std::stoll(trim(d)));
+                } catch (const std::exception&) {
+                    return fail("a table's shape is integers, e.g. (2, 3)");
+                }
+            const std::string dtype = trim(head.substr(close + 1));
+            if (!dtype.empty()) {
+                const auto t = parse_dtype(dtype);
+                if (!t) return fail("'" + dtype + "' is not a dtype");
+                sp.dtype = *t;
+            }
+            head = trim(head.substr(0, open));
+        }
+        sp.name = head;
+        std::istringstream values(entry.substr(eq + 1));
+        std::string v;
+        while (std::getline(values, v, ',')) try {
+                if (!trim(v).empty()) sp.values.push_back(std::stoll(trim(v)));
+            } catch (const std::exception&) {
+                return fail("'" + trim(v) + "' is not an integer");
+            }
+        if (sp.shape.size() == 1) sp.shape.clear();  // one dimension is the default form
+        out.push_back(std::move(sp));
+    }
+    return out;
+}
+
+std::string format_prefetch(const std::vector<ScalarPrefetchSpec>& items) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const auto& sp = items[i];
+        out += (i ? "; " : "") + sp.name;
+        if (!sp.shape.empty() || sp.dtype != DType::Int32) {
+            out += "(";
+            const std::vector<std::int64_t> shape =
+                sp.shape.empty()
+                    ? std::vector<std::int64_t>{static_cast<std::int64_t>(sp.values.size())}
+                    : sp.shape;
+            for (std::size_t k = 0; k < shape.size(); ++k)
+                out += (k ? ", " : "") + std::to_string(shape[k]);
+            out += ")";
+            if (sp.dtype != DType::Int32) out += " " + std::string(to_string(sp.dtype));
+        }
+        out += " =";
+        for (std::size_t k = 0; k < sp.values.size(); ++k)
+            out += (k ? ", " : " ") + std::to_string(sp.values[k]);
+    }
+    return out;
+}
+
 std::optional<std::vector<ScratchSpec>> parse_scratch(std::string_view text, std::string* why) {
     std::vector<ScratchSpec> out;
     for (const auto& entry : split_semicolons(text)) {

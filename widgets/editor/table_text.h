@@ -17,6 +17,12 @@ namespace tl::gui {
 std::vector<std::string> parse_requires(std::string_view text);
 std::string format_requires(const std::vector<std::string>& items);
 
+// scalar_prefetch: tables separated by ";", each "name = v0, v1, ..." (one dimension) or
+// "name(d0, d1) [dtype] = values row-major": "cols = 0, 1, 1, 2; mask(2, 2) int8 = 1, 0, 1, 1".
+std::optional<std::vector<ScalarPrefetchSpec>> parse_prefetch(std::string_view text,
+                                                              std::string* why);
+std::string format_prefetch(const std::vector<ScalarPrefetchSpec>& items);
+
 // nullopt when an entry does not read as above; *why then says which and how.
 std::optional<std::vector<ScratchSpec>> parse_scratch(std::string_view text, std::string* why);
 std::string format_scratch(const std::vector<ScratchSpec>& items);
