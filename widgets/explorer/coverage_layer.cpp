@@ -167,6 +167,10 @@ void paintCoverage(QPainter& p, const QRectF& canvas, const OperandScene& s, con
     if (cr.count() == 0) return;
     const QColor hue = ExplorerPalette::roleHue(s.role, s.role_index);
     const QColor once = pal.lightTint(hue), rep = pal.repeated(hue);
+    // What no program writes is expected on an aliased output (it keeps the input's values)
+    // and harmless on a discarded one: drawn plain, without the never-written alarm.
+    const bool excused = s.aliased || s.discard;
+    const QColor kept = mix(pal.border, pal.array, 0.12);
     const double avgW = (std::min(canvas.right(), t.x_of(static_cast<double>(s.cols.cut(cr.c1)))) -
                          std::max(canvas.left(), t.x_of(static_cast<double>(s.cols.cut(cr.c0))))) /
                         static_cast<double>(cr.c1 - cr.c0);
@@ -175,8 +179,9 @@ void paintCoverage(QPainter& p, const QRectF& canvas, const OperandScene& s, con
                         static_cast<double>(cr.r1 - cr.r0);
     const double rowPx = s.row_dim >= 0 ? avgH : 100;  // rank 1: the row is tall enough
     if (!cells_drawn_as_shapes(avgW, rowPx) || cr.count() > 40000) {
-        const QRgb colours[4] = {0, mix(pal.neverWritten, pal.array, 0.55).rgba(), once.rgba(),
-                                 rep.rgba()};
+        const QRgb colours[4] = {
+            0, excused ? kept.rgba() : mix(pal.neverWritten, pal.array, 0.55).rgba(), once.rgba(),
+            rep.rgba()};
         paintCoverageRaster(p, canvas, s, t, o.coverageOverlay, colours);
         st.rasterCoverage = true;
         ++st.rects;
@@ -197,7 +202,9 @@ void paintCoverage(QPainter& p, const QRectF& canvas, const OperandScene& s, con
                 const QRectF r =
                     cellRect(s, t, ri, ci).united(cellRect(s, t, ri, end - 1)).intersected(canvas);
                 if (!r.isEmpty()) {
-                    if (m == Mark::Never) {
+                    if (m == Mark::Never && excused) {
+                        p.fillRect(r, kept);
+                    } else if (m == Mark::Never) {
                         p.fillRect(r, mix(pal.neverWritten, pal.array, 0.10));
                         never.append(r.adjusted(0.5, 0.5, -0.5, -0.5));
                     } else {
