@@ -107,6 +107,21 @@ TEST(AuditRules, StatedToleranceWinsOverTheDefault) {
     EXPECT_EQ(d.rtol, n.outputs[0].tolerance.rtol);  // what the numerics stage judged by
 }
 
+TEST(AuditRules, ARunRefusedForMemoryHasNoToleranceAndDoesNotCrash) {
+    // The GUI asks for the tolerance of every output of a run; a run refused before anything
+    // was allocated has no inputs to measure.
+    const Spec spec = load(matmul_spec(32, 32, 32, 16, 16, 16));
+    const Instance inst = resolve_or_fail(spec);
+    RunOptions tiny;
+    tiny.memory_limit_bytes = 1;
+    const RunResult run = interpret(inst, *spec.kernel, Uninitialized::Nan, Revisit::Tpu, 0, tiny);
+    ASSERT_FALSE(run.ok);
+    ASSERT_FALSE(run.errors.empty());
+    EXPECT_NE(run.errors[0].message.find("would need about"), std::string::npos);
+    ASSERT_EQ(run.output_operands.size(), 1u);
+    EXPECT_EQ(output_tolerance(inst, std::nullopt, &*spec.kernel, run, 0), Tolerance{});
+}
+
 TEST(AuditRules, GridAxisNamesComeFromTheCompiledIndexMaps) {
     const Instance inst = resolve_or_fail(load(matmul_spec(32, 32, 32, 16, 16, 16)));
     EXPECT_EQ(grid_axis_names(inst), (std::vector<std::string>{"i", "j", "k"}));

@@ -161,7 +161,7 @@ void ExplorerView::setSnapshot(const ExplorerSnapshot& snapshot) {
     heatCache_.clear();
     tolerances_.clear();
     const RunResult* run = snapshot_.run.get();
-    if (run && analysis_ && spec_) {
+    if (run && run->ok && analysis_ && spec_) {
         for (std::size_t i = 0; i < run->output_operands.size(); ++i)
             tolerances_.push_back(output_tolerance(analysis_->instance(), spec_->tolerance,
                                                    spec_->kernel ? &*spec_->kernel : nullptr, *run,
