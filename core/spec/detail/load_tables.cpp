@@ -73,16 +73,23 @@ std::optional<std::vector<std::int64_t>> read_table_shape(SpecReader& r, const J
     return shape;
 }
 
+// The entry's "name": an identifier no other table, scratch buffer or operand uses.
+std::string read_entry_name(SpecReader& r, const Json& j, const std::string& path, const Spec& spec,
+                            std::string_view what) {
+    const Json* n = r.require(j, path, "name");
+    auto s = n ? r.read_string(*n, path + ".name") : std::nullopt;
+    if (!s) return {};
+    check_name_token(r, *s, path + ".name", what);
+    if (used_name(spec, *s)) r.error(path + ".name", "the name '" + *s + "' is used twice");
+    for (const auto& op : spec.operands)
+        if (op.name == *s) r.error(path + ".name", "'" + *s + "' is already an operand's name");
+    return *s;
+}
+
 void read_prefetch_entry(SpecReader& r, const Json& j, const std::string& path, Spec* spec) {
     r.check_keys(j, path, {"name", "values"}, nullptr, {"shape", "dtype"});
     ScalarPrefetchSpec sp;
-    if (const Json* n = r.require(j, path, "name"))
-        if (auto s = r.read_string(*n, path + ".name")) {
-            check_name_token(r, *s, path + ".name", "scalar-prefetch");
-            if (used_name(*spec, *s))
-                r.error(path + ".name", "the name '" + *s + "' is used twice");
-            sp.name = *s;
-        }
+    sp.name = read_entry_name(r, j, path, *spec, "scalar-prefetch");
     std::vector<std::int64_t> nested;  // the shape the nesting gives
     if (const Json* v = r.require(j, path, "values"); v && r.expect_array(*v, path + ".values")) {
         const bool is_nested =
@@ -131,16 +138,7 @@ void read_prefetch_entry(SpecReader& r, const Json& j, const std::string& path, 
 void read_scratch_entry(SpecReader& r, const Json& j, const std::string& path, Spec* spec) {
     r.check_keys(j, path, {"name", "shape", "dtype", "memory_space", "semaphore"}, nullptr);
     ScratchSpec sc;
-    if (const Json* n = r.require(j, path, "name"))
-        if (auto s = r.read_string(*n, path + ".name")) {
-            check_name_token(r, *s, path + ".name", "scratch");
-            if (used_name(*spec, *s))
-                r.error(path + ".name", "the name '" + *s + "' is used twice");
-            for (const auto& op : spec->operands)
-                if (op.name == *s)
-                    r.error(path + ".name", "'" + *s + "' is already an operand's name");
-            sc.name = *s;
-        }
+    sc.name = read_entry_name(r, j, path, *spec, "scratch");
     if (const Json* s = r.require(j, path, "shape"); s && r.expect_array(*s, path + ".shape")) {
         if (s->size() > 6)
             r.error(path + ".shape", "rank " + std::to_string(s->size()) +
