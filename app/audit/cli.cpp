@@ -66,6 +66,10 @@ Parsed parse(int argc, char** argv) {
         ->default_str("auto");
     app.add_option("--jobs", a.options.jobs, "worker threads for the sweep (0 = one per core)")
         ->check(CLI::Range(0, 4096));
+    app.add_option("--python-timeout", a.options.python_limits.seconds,
+                   "seconds each run of a spec's Python kernel file may take")
+        ->check(CLI::Range(1.0, 86400.0))
+        ->default_str("60");
     app.add_option("--json", a.json_path, "write the JSON report to FILE ('-' = standard output)")
         ->type_name("FILE");
     app.add_option("--markdown", a.markdown_path,

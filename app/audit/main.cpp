@@ -27,6 +27,7 @@ tl::AuditResult audit_file(const tl::cli::CheckArgs& args) {
         return r;
     }
     tl::AuditOptions options = args.options;
+    options.spec_dir = std::filesystem::path(args.spec_path).parent_path().string();
     if (!args.quiet) options.progress = tl::cli::progress_printer(std::cerr);
     return tl::run_audit(*loaded.spec, options);
 }

@@ -1,6 +1,7 @@
 #include "core/audit/audit.h"
 
 #include <algorithm>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -39,11 +40,13 @@ StageStatus fold_stage(StageStatus own, StageStatus other) {
     return own;
 }
 
-// Runs `n` cases on `jobs` threads; results land at their index.
-std::vector<CaseOutcome> run_cases(const Spec& spec, const std::vector<SweepCase>& cases,
-                                   const TargetProfile& target, const AuditOptions& opt) {
-    std::vector<CaseOutcome> out(cases.size());
-    const int n = static_cast<int>(cases.size());
+}  // namespace
+
+std::vector<CaseOutcome> run_cases_parallel(std::size_t count,
+                                            const std::function<CaseOutcome(std::size_t)>& one,
+                                            const AuditOptions& opt) {
+    std::vector<CaseOutcome> out(count);
+    const int n = static_cast<int>(count);
     const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     const int jobs = std::clamp(opt.jobs > 0 ? opt.jobs : hw, 1, std::max(1, n));
     std::atomic<int> next{0}, done{0};
@@ -54,8 +57,7 @@ std::vector<CaseOutcome> run_cases(const Spec& spec, const std::vector<SweepCase
                 out[static_cast<std::size_t>(i)].cancelled = true;
                 continue;
             }
-            out[static_cast<std::size_t>(i)] =
-                run_case(spec, cases[static_cast<std::size_t>(i)].overrides, target, opt);
+            out[static_cast<std::size_t>(i)] = one(static_cast<std::size_t>(i));
             const int d = ++done;
             if (opt.progress) {
                 const std::lock_guard lock(report);
@@ -68,6 +70,8 @@ std::vector<CaseOutcome> run_cases(const Spec& spec, const std::vector<SweepCase
     work();
     return out;
 }
+
+namespace {
 
 // The params a case row shows: the swept ones (all of them when nothing is swept).
 std::map<std::string, std::int64_t> shown_params(const SweepPlan& plan,
@@ -158,56 +162,12 @@ std::int64_t AuditResult::count(Severity s) const {
                          [s](const Finding& f) { return f.severity == s; });
 }
 
-AuditResult invalid_spec_result(const std::string& spec_label, const Diagnostics& errors) {
-    AuditResult r;
-    r.spec = spec_label;
-    r.target = "interpret";
-    for (const auto& d : errors) r.findings.push_back(spec_error_finding(d));
-    if (r.findings.empty()) {
-        Diagnostic d;
-        d.message = "the spec could not be read";
-        r.findings.push_back(spec_error_finding(d));
-    }
-    r.verdict = Verdict::Invalid;
-    for (const auto topic : {NoteTopic::Contract, NoteTopic::Indexing, NoteTopic::Numerics})
-        r.notes.push_back(skipped_note(topic, "the spec is invalid"));
-    return r;
-}
-
-AuditResult run_audit(const Spec& spec, const AuditOptions& opt) {
-    const std::string target_id = opt.target.value_or(spec.target_id());
-    Diagnostics errors;
-    const ResolveResult resolved = resolve(spec);
-    errors.insert(errors.end(), resolved.errors.begin(), resolved.errors.end());
-    // An override from the command line is blamed on the flag, not on the file.
-    const auto profile = resolve_target(builtin_targets(), target_id, spec.target_overrides,
-                                        &errors, opt.target ? "--target" : "target");
-    if (!resolved.instance || !profile || !errors.empty()) {
-        AuditResult r = invalid_spec_result(spec.name, errors);
-        r.target = target_id;
-        return r;
-    }
-    const Instance& inst = *resolved.instance;
-
-    AuditResult r;
-    r.spec = spec.name;
-    r.target = target_id;
-    r.programs = inst.programs();
-    if (spec.kernel) r.flops = kernel_flops(spec.kernel->body, inst);
-    describe_target(*profile, inst, r);
-
-    // Nothing is launched for a spec the target rejects: no sweep either.
-    const ContractOptions copt =
-        spec.kernel ? contract_options(spec.kernel->options) : ContractOptions{};
-    const bool rejected = check_contract(inst, *profile, copt).rejected();
-    SweepPlan plan = plan_sweep(spec, inst, opt.sweep == SweepMode::Auto && !rejected);
-    if (rejected) plan.notes = {"skipped: the target contract rejected the spec"};
-    const std::vector<CaseOutcome> outcomes = run_cases(spec, plan.cases, *profile, opt);
-
+void fold_outcomes(const SweepPlan& plan, const Instance& inst, const TargetProfile& profile,
+                   const std::vector<CaseOutcome>& outcomes, AuditResult& r) {
     // The spec's own params: the stages, traffic and findings without a case.
     const CaseOutcome& own = outcomes.front();
     for (const auto& id : own.contract_result.rules_checked)
-        r.rules_checked.push_back({id, rule_description(id, *profile)});
+        r.rules_checked.push_back({id, rule_description(id, profile)});
     r.advice = own.contract_result.advice;
     r.vmem_bytes = own.contract_result.vmem_bytes;
     r.contract = own.contract;
@@ -250,6 +210,60 @@ AuditResult run_audit(const Spec& spec, const AuditOptions& opt) {
         r.notes.push_back({NoteTopic::Sweep, "cancelled; " + std::to_string(not_run) + " of " +
                                                  std::to_string(outcomes.size()) +
                                                  " cases did not run to the end"});
+    r.verdict = verdict_of(r);
+}
+
+AuditResult invalid_spec_result(const std::string& spec_label, const Diagnostics& errors) {
+    AuditResult r;
+    r.spec = spec_label;
+    r.target = "interpret";
+    for (const auto& d : errors) r.findings.push_back(spec_error_finding(d));
+    if (r.findings.empty()) {
+        Diagnostic d;
+        d.message = "the spec could not be read";
+        r.findings.push_back(spec_error_finding(d));
+    }
+    r.verdict = Verdict::Invalid;
+    for (const auto topic : {NoteTopic::Contract, NoteTopic::Indexing, NoteTopic::Numerics})
+        r.notes.push_back(skipped_note(topic, "the spec is invalid"));
+    return r;
+}
+
+AuditResult run_audit(const Spec& spec, const AuditOptions& opt) {
+    if (spec.python) return run_python_audit(spec, opt);
+    const std::string target_id = opt.target.value_or(spec.target_id());
+    Diagnostics errors;
+    const ResolveResult resolved = resolve(spec);
+    errors.insert(errors.end(), resolved.errors.begin(), resolved.errors.end());
+    // An override from the command line is blamed on the flag, not on the file.
+    const auto profile = resolve_target(builtin_targets(), target_id, spec.target_overrides,
+                                        &errors, opt.target ? "--target" : "target");
+    if (!resolved.instance || !profile || !errors.empty()) {
+        AuditResult r = invalid_spec_result(spec.name, errors);
+        r.target = target_id;
+        return r;
+    }
+    const Instance& inst = *resolved.instance;
+
+    AuditResult r;
+    r.spec = spec.name;
+    r.target = target_id;
+    r.programs = inst.programs();
+    if (spec.kernel) r.flops = kernel_flops(spec.kernel->body, inst);
+    describe_target(*profile, inst, r);
+
+    // Nothing is launched for a spec the target rejects: no sweep either.
+    const ContractOptions copt =
+        spec.kernel ? contract_options(spec.kernel->options) : ContractOptions{};
+    const bool rejected = check_contract(inst, *profile, copt).rejected();
+    SweepPlan plan = plan_sweep(spec, inst, opt.sweep == SweepMode::Auto && !rejected);
+    if (rejected) plan.notes = {"skipped: the target contract rejected the spec"};
+    const std::vector<CaseOutcome> outcomes = run_cases_parallel(
+        plan.cases.size(),
+        [&](std::size_t i) { return run_case(spec, plan.cases[i].overrides, *profile, opt); }, opt);
+
+    fold_outcomes(plan, inst, *profile, outcomes, r);
+    const CaseOutcome& own = outcomes.front();
     if (own.contract != StageStatus::Rejected && own.indexing != StageStatus::Skipped)
         add_proofs(spec, inst, plan, opt, r);
     r.verdict = verdict_of(r);

@@ -14,6 +14,7 @@
 #include "core/analysis/analysis.h"
 #include "core/base/diagnostic.h"
 #include "core/base/finding.h"
+#include "core/pyrun/python_run.h"
 #include "core/spec/spec.h"
 
 namespace tl {
@@ -57,6 +58,10 @@ struct AuditOptions {
     // Called after each case with (cases done, cases in all); from worker threads, one call
     // at a time.
     std::function<void(int, int)> progress;
+    // A spec with a `python` key: the folder python.file is relative to (the spec file's),
+    // and the time and memory each run of the kernel file may take.
+    std::string spec_dir;
+    PythonLimits python_limits;
 };
 
 struct OperandReport {

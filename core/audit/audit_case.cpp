@@ -48,7 +48,8 @@ Verdict CaseOutcome::verdict() const {
 }
 
 CaseOutcome run_case(const Spec& spec, const std::map<std::string, std::int64_t>& overrides,
-                     const TargetProfile& target, const AuditOptions& opt) {
+                     const TargetProfile& target, const AuditOptions& opt,
+                     const NumericsStage* numerics) {
     CaseOutcome c;
     const ResolveResult resolved = resolve(spec, overrides);
     if (!resolved.instance || !resolved.errors.empty()) {
@@ -82,6 +83,10 @@ CaseOutcome run_case(const Spec& spec, const std::map<std::string, std::int64_t>
         has_error(a.findings()) || !a.errors().empty() ? StageStatus::Fail : StageStatus::Pass;
     if (!wanted(opt, AuditStage::Numerics)) {
         c.notes.push_back(skipped_note(NoteTopic::Numerics, "--stage indexing"));
+        return c;
+    }
+    if (numerics) {
+        (*numerics)(inst, a, c);
         return c;
     }
     if (const auto why = numerics_blocker(spec, &a, false)) {

@@ -2,6 +2,7 @@
 // One case of the audit: contract, indexing and numerics on one resolved instance. The
 // spec's own params and every sweep case run through here (audit.cpp runs them in parallel).
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,9 +31,14 @@ struct CaseOutcome {
     Verdict verdict() const;
 };
 
-// Runs the stages that `options.stage` asks for on `spec` with `overrides` applied.
+// The numerics stage done elsewhere (a Python kernel's run): fills the outcome's numerics.
+using NumericsStage = std::function<void(const Instance&, const Analysis&, CaseOutcome&)>;
+
+// Runs the stages that `options.stage` asks for on `spec` with `overrides` applied; with
+// `numerics`, that replaces the interpreter of built-in bodies.
 CaseOutcome run_case(const Spec& spec, const std::map<std::string, std::int64_t>& overrides,
-                     const TargetProfile& target, const AuditOptions& options);
+                     const TargetProfile& target, const AuditOptions& options,
+                     const NumericsStage* numerics = nullptr);
 
 // A spec_error finding from a diagnostic.
 Finding spec_error_finding(const Diagnostic& d);

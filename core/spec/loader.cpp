@@ -65,7 +65,10 @@ const std::vector<std::string_view> kTopKeys = {"tilelens",
                                                 "seed",
                                                 "sweep",
                                                 "target_overrides"};
-const std::vector<std::string_view> kTopKeysV2 = {"scratch", "requires", "lesson"};
+const std::vector<std::string_view> kTopKeysV2 = {"scratch", "requires", "lesson", "python"};
+// What a `python` spec takes from the recorded pallas_call instead of from the file.
+const std::vector<std::string_view> kRecordedKeys = {
+    "grid", "dimension_semantics", "scalar_prefetch", "operands", "kernel", "scratch"};
 
 std::string axes_text(std::size_t n) {
     return std::to_string(n) + (n == 1 ? " axis" : " axes");
@@ -259,6 +262,17 @@ std::map<std::string, std::int64_t> check_params(const Spec& spec,
     return out;
 }
 
+// A `python` spec: the kernel file gives grid, operands, tables and body.
+void read_python_document(SpecReader& r, const Json& doc, Spec* spec) {
+    detail::read_python(r, *SpecReader::find(doc, "python"), spec);
+    for (const auto key : kRecordedKeys)
+        if (SpecReader::find(doc, key))
+            r.error(std::string(key),
+                    "comes from the pallas_call recorded from python.file; remove \"" +
+                        std::string(key) +
+                        "\" (or remove \"python\" to describe the kernel by hand)");
+}
+
 void read_document(SpecReader& r, const Json& doc, Spec* spec) {
     if (!doc.is_object()) {
         r.error("", "a spec must be a JSON object {...}, got " + describe_json(doc));
@@ -274,15 +288,20 @@ void read_document(SpecReader& r, const Json& doc, Spec* spec) {
     if (const Json* j = SpecReader::find(doc, "params")) read_params(r, *j, spec, &placeholders);
     if (const Json* j = SpecReader::find(doc, "sweep")) read_sweep(r, *j, spec);
     r.set_params(check_params(*spec, std::move(placeholders)));
+    const Json* python = SpecReader::find(doc, "python");
+    if (python && r.version() >= 2) read_python_document(r, doc, spec);
     const std::size_t errors_before_prefetch = r.error_count();
-    if (const Json* j = SpecReader::find(doc, "scalar_prefetch"))
+    if (const Json* j = SpecReader::find(doc, "scalar_prefetch"); j && !spec->python)
         detail::read_prefetch(r, *j, spec);
     if (const Json* j = SpecReader::find(doc, "requires"); j && r.version() >= 2)
         detail::read_requires(r, *j, spec);
-    read_grid(r, doc, r.error_count() == errors_before_prefetch, spec);
-    if (const Json* j = SpecReader::find(doc, "dimension_semantics")) read_semantics(r, *j, spec);
-    if (const Json* j = r.require(doc, "", "operands")) detail::read_operands(r, *j, spec);
-    if (const Json* j = SpecReader::find(doc, "kernel")) detail::read_kernel(r, *j, spec);
+    if (!spec->python) {
+        read_grid(r, doc, r.error_count() == errors_before_prefetch, spec);
+        if (const Json* j = SpecReader::find(doc, "dimension_semantics"))
+            read_semantics(r, *j, spec);
+        if (const Json* j = r.require(doc, "", "operands")) detail::read_operands(r, *j, spec);
+        if (const Json* j = SpecReader::find(doc, "kernel")) detail::read_kernel(r, *j, spec);
+    }
     if (const Json* j = SpecReader::find(doc, "target")) {
         auto s = r.read_string(*j, "target");
         if (s && s->empty())
@@ -298,7 +317,8 @@ void read_document(SpecReader& r, const Json& doc, Spec* spec) {
     if (const Json* j = SpecReader::find(doc, "target_overrides"))
         if (r.expect_object(*j, "target_overrides")) spec->target_overrides = *j;
     if (r.version() < 2) return;
-    if (const Json* j = SpecReader::find(doc, "scratch")) detail::read_scratch(r, *j, spec);
+    if (const Json* j = SpecReader::find(doc, "scratch"); j && !spec->python)
+        detail::read_scratch(r, *j, spec);
     if (const Json* j = SpecReader::find(doc, "lesson")) detail::read_lesson(r, *j, spec);
 }
 

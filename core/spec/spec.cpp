@@ -72,7 +72,8 @@ int required_version(const Spec& spec) {
     const auto v2_semantics = [](Semantics s) {
         return s == Semantics::CoreParallel || s == Semantics::SubcoreParallel;
     };
-    bool v2 = !spec.scratch.empty() || !spec.preconditions.empty() || spec.lesson.has_value();
+    bool v2 = !spec.scratch.empty() || !spec.preconditions.empty() || spec.lesson.has_value() ||
+              spec.python.has_value();
     if (spec.dimension_semantics)
         for (const auto s : *spec.dimension_semantics) v2 = v2 || v2_semantics(s);
     for (const auto& sp : spec.scalar_prefetch)

@@ -97,6 +97,27 @@ struct KernelSpec {
     bool operator==(const KernelSpec&) const = default;
 };
 
+// One array argument of a Python kernel's wrapper (format 2, `python.args`).
+struct PythonArg {
+    bool none = false;  // written as null: the wrapper receives None
+    std::vector<SizeValue> shape;
+    DType dtype = DType::Float32;
+    InputData data = InputData::Random;
+    std::vector<double> values;  // row-major literal values (group sizes, lengths); empty: `data`
+    bool operator==(const PythonArg&) const = default;
+};
+
+// A spec whose grid, operands and body come from a Pallas kernel file (format 2, `python`).
+struct PythonSpec {
+    std::string file;  // relative to the spec file's folder
+    std::string call;  // the wrapper that calls pl.pallas_call
+    std::vector<PythonArg> args;
+    Json kwargs = Json::object();  // JSON values; {"expr": "..."} evaluated over the params
+    std::optional<std::string> reference;
+    std::optional<std::int64_t> entry;  // which pallas_call, when the wrapper makes several
+    bool operator==(const PythonSpec&) const = default;
+};
+
 struct Tolerance {
     double rtol = 0;
     double atol = 0;
@@ -132,6 +153,9 @@ struct Spec {
     std::vector<ScratchSpec> scratch;        // format 2
     std::vector<std::string> preconditions;  // format 2: boolean expressions over params
     std::optional<Json> lesson;              // format 2: a guided walk, checked on load
+    // Format 2: the kernel is a Python file; grid, operands, tables and body are recorded from
+    // it (core/pyrun) rather than written here.
+    std::optional<PythonSpec> python;
     Json extra = Json::object();             // the user's "x-" annotations, kept on save
     bool operator==(const Spec&) const = default;
 

@@ -95,6 +95,28 @@ Json scratch_json(const ScratchSpec& sc) {
     return o;
 }
 
+Json python_json(const PythonSpec& py) {
+    Json o = Json{{"file", py.file}, {"call", py.call}};
+    Json args = Json::array();
+    for (const auto& a : py.args) {
+        if (a.none) {
+            args.push_back(nullptr);
+            continue;
+        }
+        Json j = Json{{"shape", sizes_json(a.shape)}, {"dtype", std::string(to_string(a.dtype))}};
+        if (!a.values.empty())
+            j["values"] = a.values;
+        else if (a.data != InputData::Random)
+            j["data"] = std::string(to_string(a.data));
+        args.push_back(std::move(j));
+    }
+    o["args"] = std::move(args);
+    if (!py.kwargs.empty()) o["kwargs"] = py.kwargs;
+    if (py.reference) o["reference"] = *py.reference;
+    if (py.entry) o["entry"] = *py.entry;
+    return o;
+}
+
 Json sweep_json(const SweepSpec& s) {
     if (s.kind == SweepSpec::Kind::Off) return "off";
     Json params = Json::object();
@@ -116,7 +138,8 @@ Json spec_json(const Spec& spec) {
         for (const auto& [name, value] : spec.params) p[name] = value;
         doc["params"] = std::move(p);
     }
-    doc["grid"] = sizes_json(spec.grid);
+    if (spec.python) doc["python"] = python_json(*spec.python);
+    if (!spec.python) doc["grid"] = sizes_json(spec.grid);
     if (spec.dimension_semantics) {
         Json d = Json::array();
         for (const auto s : *spec.dimension_semantics) d.push_back(std::string(to_string(s)));
@@ -135,7 +158,7 @@ Json spec_json(const Spec& spec) {
     }
     Json ops = Json::array();
     for (const auto& op : spec.operands) ops.push_back(operand_json(op));
-    doc["operands"] = std::move(ops);
+    if (!spec.python) doc["operands"] = std::move(ops);
     if (spec.kernel) {
         Json k = Json::object();
         k["body"] = spec.kernel->body;

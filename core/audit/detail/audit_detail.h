@@ -1,6 +1,12 @@
 #pragma once
 // Pieces of run_audit shared between its files; not a public interface.
+#include <cstddef>
+#include <functional>
+#include <vector>
+
 #include "core/audit/audit.h"
+#include "core/audit/audit_case.h"
+#include "core/audit/sweep.h"
 #include "core/spec/instance.h"
 #include "core/target/target.h"
 
@@ -8,5 +14,19 @@ namespace tl {
 
 // The datasheet figures the measurement plan lists, and the ones the roofline uses.
 void describe_target(const TargetProfile& t, const Instance& inst, AuditResult& r);
+
+// Runs `one(i)` for i < count on AuditOptions::jobs threads; results land at their index. A
+// cancel marks the cases not started yet as cancelled.
+std::vector<CaseOutcome> run_cases_parallel(std::size_t count,
+                                            const std::function<CaseOutcome(std::size_t)>& one,
+                                            const AuditOptions& opt);
+
+// The spec's own case (outcomes.front()) and the sweep's cases folded into `r`: stages,
+// findings with their case params, the sweep table, notes and the verdict.
+void fold_outcomes(const SweepPlan& plan, const Instance& inst, const TargetProfile& profile,
+                   const std::vector<CaseOutcome>& outcomes, AuditResult& r);
+
+// The audit of a spec with a `python` key (python_audit.cpp).
+AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt);
 
 }  // namespace tl

@@ -97,6 +97,7 @@ void read_scratch(SpecReader& r, const Json& list, Spec* spec);
 void read_requires(SpecReader& r, const Json& list, Spec* spec);
 void read_lesson(SpecReader& r, const Json& obj, Spec* spec);
 void read_prefetch(SpecReader& r, const Json& list, Spec* spec);
+void read_python(SpecReader& r, const Json& obj, Spec* spec);
 
 // Names the expression language reserves; a name so spelled could never be referred to.
 bool is_reserved(std::string_view s);

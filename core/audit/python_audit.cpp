@@ -1,0 +1,254 @@
+// The audit of a spec whose kernel is a Python file (docs/semantics.md, "Python kernels"):
+// each case runs the file in a child process at the case's params, the recorded pallas_call
+// becomes a spec that goes through the same contract and indexing stages as a written one,
+// and the numerics compare the run's outputs with python.reference.
+#include <algorithm>
+#include <set>
+
+#include "core/audit/detail/audit_detail.h"
+#include "core/audit/rules.h"
+#include "core/pyrun/python_numerics.h"
+#include "core/pyrun/recorded_spec.h"
+#include "core/spec/instance.h"
+#include "core/target/target.h"
+
+namespace tl {
+namespace {
+
+bool wants_numerics(const AuditOptions& opt) {
+    return opt.stage == AuditStage::All || opt.stage == AuditStage::Numerics;
+}
+
+CaseOutcome invalid_case(const std::vector<Finding>& findings, const std::string& why) {
+    CaseOutcome c;
+    c.invalid = true;
+    c.findings = findings;
+    c.notes.push_back(skipped_note(NoteTopic::Indexing, why));
+    c.notes.push_back(skipped_note(NoteTopic::Numerics, why));
+    return c;
+}
+
+Finding failure_finding(const PythonFailure& f) {
+    Finding out;
+    out.kind = FindingKind::SpecError;
+    out.severity = Severity::Error;
+    const std::string what = f.kind == "unsupported" ? "uses an API TileLens's stand-ins lack"
+                             : f.kind == "timeout"   ? "did not finish in time"
+                             : f.kind == "memory"    ? "ran out of memory"
+                             : f.kind == "crash"     ? "crashed the Python process"
+                                                     : "raised an exception";
+    out.message = "the kernel file " + what + ": " + f.to_string();
+    if (f.kind == "timeout")
+        out.message += " (raise the limit with --python-timeout, or make the shapes smaller)";
+    return out;
+}
+
+// Everything one case needs from the child: the recorded spec and the run's arrays.
+struct PythonCase {
+    std::optional<Spec> recorded;
+    PythonRun run;
+};
+
+CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::int64_t>& params,
+                            const TargetProfile& target, const AuditOptions& opt,
+                            PythonCase* keep) {
+    PythonRequest req;
+    req.spec_dir = opt.spec_dir;
+    req.params = params;
+    req.run = wants_numerics(opt) && spec.python->reference.has_value();
+    req.limits = opt.python_limits;
+    req.cancel = opt.cancel;
+    PythonCase pc;
+    pc.run = run_python(spec, req);
+    if (pc.run.cancelled) {
+        CaseOutcome c;
+        c.cancelled = true;
+        return c;
+    }
+    if (!pc.run.errors.empty()) {
+        std::vector<Finding> fs;
+        for (const auto& d : pc.run.errors) fs.push_back(spec_error_finding(d));
+        return invalid_case(fs, "the kernel file could not be run");
+    }
+    if (pc.run.failure)
+        return invalid_case({failure_finding(*pc.run.failure)}, "the kernel file failed");
+    LoadResult rec = recorded_spec(pc.run.call(), spec, params);
+    if (!rec.spec) {
+        std::vector<Finding> fs;
+        for (const auto& d : rec.errors) fs.push_back(spec_error_finding(d));
+        return invalid_case(fs, "the recorded pallas_call is not a valid spec");
+    }
+    const PythonRun& run = pc.run;
+    const NumericsStage numerics = [&](const Instance& inst, const Analysis& a, CaseOutcome& c) {
+        if (!req.run) {
+            c.notes.push_back(
+                skipped_note(NoteTopic::Numerics,
+                             "python.reference is not set: add the kernel's reference "
+                             "function to compare outputs"));
+            return;
+        }
+        std::vector<std::string> padded;
+        for (std::size_t i = 0; i < inst.operands.size(); ++i)
+            if (inst.operands[i].role == Role::Input &&
+                a.traffic(static_cast<int>(i)).elements_padded_on_read > 0)
+                padded.push_back(inst.operands[i].name);
+        const PythonNumerics n = compare_python_outputs(inst, run, spec.tolerance, padded);
+        if (!n.ran) {
+            c.notes.push_back(skipped_note(NoteTopic::Numerics, n.why_not));
+            return;
+        }
+        c.findings.insert(c.findings.end(), n.findings.begin(), n.findings.end());
+        c.max_abs_error = n.max_abs_error;
+        c.max_rel_error = n.max_rel_error;
+        c.numerics = has_error(n.findings) ? StageStatus::Fail : StageStatus::Pass;
+    };
+    CaseOutcome c = run_case(*rec.spec, {}, target, opt, &numerics);
+    pc.recorded = std::move(rec.spec);
+    if (keep) *keep = std::move(pc);
+    return c;
+}
+
+std::map<std::string, std::int64_t> params_of(const Spec& spec,
+                                              const std::map<std::string, std::int64_t>& over) {
+    std::map<std::string, std::int64_t> p(spec.params.begin(), spec.params.end());
+    for (const auto& [k, v] : over) p[k] = v;
+    return p;
+}
+
+// The block size that param `name` meets first: an argument dimension written as exactly
+// `name`, matched to the recorded input of the same shape and dtype.
+std::optional<std::int64_t> block_of(const Spec& spec, const Instance& rec,
+                                     const std::string& name) {
+    std::set<std::size_t> used;
+    std::size_t next_input = 0;
+    for (const auto& arg : spec.python->args) {
+        if (arg.none) continue;
+        for (std::size_t i = next_input; i < rec.operands.size(); ++i) {
+            const auto& op = rec.operands[i];
+            if (op.role != Role::Input || op.dtype != arg.dtype ||
+                op.shape.size() != arg.shape.size() || used.count(i))
+                continue;
+            used.insert(i);
+            for (std::size_t d = 0; d < arg.shape.size(); ++d) {
+                const auto* text = std::get_if<std::string>(&arg.shape[d]);
+                if (!text || *text != name || d >= op.block.size()) continue;
+                if (op.block[d].kind == BlockDim::Kind::Blocked && !op.manual())
+                    return op.block[d].size;
+            }
+            break;
+        }
+    }
+    return std::nullopt;
+}
+
+// The hostile shapes of a Python kernel: each param that is a whole dimension of an array
+// argument, at the hostile values of the block it meets (others as written), or the
+// explicit `sweep.params` lists.
+SweepPlan python_sweep(const Spec& spec, const Instance& rec, bool on) {
+    SweepPlan plan;
+    plan.cases.push_back({{}, "spec"});
+    if (!on || spec.sweep.kind == SweepSpec::Kind::Off) return plan;
+    const auto own = params_of(spec, {});
+    std::set<std::map<std::string, std::int64_t>> seen = {own};
+    const auto add = [&](std::map<std::string, std::int64_t> over, std::string label) {
+        const auto all = params_of(spec, over);
+        if (!seen.insert(all).second) return;
+        if (const auto why = unmet_requirement(spec, all)) {
+            plan.skipped.emplace_back(label, *why);
+            return;
+        }
+        plan.cases.push_back({std::move(over), std::move(label)});
+    };
+    if (spec.sweep.kind == SweepSpec::Kind::Params) {
+        const auto& lists = spec.sweep.params;
+        std::size_t total = 1;
+        for (const auto& [name, values] : lists) total *= values.size();
+        if (spec.sweep.mode == SweepSpec::Mode::Zip) total = lists.front().second.size();
+        for (std::size_t k = 0; k < total && k < 4096; ++k) {
+            std::map<std::string, std::int64_t> over;
+            std::size_t rest = k;
+            for (auto it = lists.rbegin(); it != lists.rend(); ++it) {
+                const auto& values = it->second;
+                const std::size_t at =
+                    spec.sweep.mode == SweepSpec::Mode::Zip ? k : rest % values.size();
+                rest /= values.size();
+                over[it->first] = values[at];
+            }
+            std::string label;
+            for (const auto& [n, v] : over)
+                label += (label.empty() ? "" : ", ") + n + " = " + std::to_string(v);
+            add(over, label);
+        }
+        for (const auto& [name, values] : lists) plan.swept.push_back({name, 0});
+        return plan;
+    }
+    for (const auto& [name, value] : spec.params) {
+        const auto b = block_of(spec, rec, name);
+        if (!b) continue;
+        plan.swept.push_back({name, *b});
+        for (const auto v : hostile_values(*b))
+            add({{name, v}},
+                name + " = " + std::to_string(v) + " (block " + std::to_string(*b) + ")");
+    }
+    if (plan.swept.empty())
+        plan.notes.push_back(
+            "no param is a whole dimension of an array argument in python.args, so no hostile "
+            "shape was derived; list them in sweep.params");
+    return plan;
+}
+
+}  // namespace
+
+AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
+    const std::string target_id = opt.target.value_or(spec.target_id());
+    Diagnostics errors;
+    const auto profile = resolve_target(builtin_targets(), target_id, spec.target_overrides,
+                                        &errors, opt.target ? "--target" : "target");
+    if (const auto why = unmet_requirement(spec, params_of(spec, {})))
+        errors.push_back({"", "requires", 0, 0, "the spec's own params break " + *why});
+    if (!profile || !errors.empty()) {
+        AuditResult r = invalid_spec_result(spec.name, errors);
+        r.target = target_id;
+        return r;
+    }
+    PythonCase own;
+    CaseOutcome first = run_python_case(spec, params_of(spec, {}), *profile, opt, &own);
+    AuditResult r;
+    r.spec = spec.name;
+    r.target = target_id;
+    if (!own.recorded) {
+        r.findings = first.findings;
+        r.notes = first.notes;
+        r.cancelled = first.cancelled;
+        r.verdict = first.cancelled ? Verdict::Pass : Verdict::Invalid;
+        r.contract = StageStatus::Skipped;
+        return r;
+    }
+    const ResolveResult resolved = resolve(*own.recorded);
+    const Instance& inst = *resolved.instance;
+    r.programs = inst.programs();
+    describe_target(*profile, inst, r);
+    const bool rejected = first.contract == StageStatus::Rejected;
+    SweepPlan plan = python_sweep(spec, inst, opt.sweep == SweepMode::Auto && !rejected);
+    if (rejected) plan.notes = {"skipped: the target contract rejected the spec"};
+    for (const auto& [label, why] : plan.skipped)
+        plan.notes.push_back("not run: " + label + " (breaks " + why + ")");
+    std::vector<CaseOutcome> outcomes = run_cases_parallel(
+        plan.cases.size(),
+        [&](std::size_t i) {
+            if (i == 0) return first;
+            return run_python_case(spec, params_of(spec, plan.cases[i].overrides), *profile, opt,
+                                   nullptr);
+        },
+        opt);
+    fold_outcomes(plan, inst, *profile, outcomes, r);
+    r.notes.push_back({NoteTopic::Indexing, "the index maps were recorded from " +
+                                                spec.python->file + " at each case's params (" +
+                                                own.run.interpreter + ")"});
+    r.notes.push_back({NoteTopic::Proof,
+                       "not run: a Python kernel's grid and blocks are recorded per case, so "
+                       "sizes were sampled by the sweep, not proved"});
+    return r;
+}
+
+}  // namespace tl

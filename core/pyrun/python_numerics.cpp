@@ -1,0 +1,188 @@
+#include "core/pyrun/python_numerics.h"
+
+#include <array>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace tl {
+namespace {
+
+enum Cause { kUninitialized, kPadding, kValue };
+
+struct Group {
+    std::int64_t count = 0, first = -1, never_written = 0;
+    double max_abs = 0, max_rel = 0;
+};
+
+std::string num(double v) {
+    std::ostringstream s;
+    s.precision(6);
+    s << v;
+    return s.str();
+}
+
+std::string list_text(const std::vector<std::int64_t>& v) {
+    std::string s;
+    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+    return s;
+}
+
+std::vector<std::int64_t> unravel(std::int64_t linear, const std::vector<std::int64_t>& shape) {
+    std::vector<std::int64_t> idx(shape.size());
+    for (std::size_t d = shape.size(); d-- > 0;) {
+        idx[d] = shape[d] ? linear % shape[d] : 0;
+        linear = shape[d] ? linear / shape[d] : 0;
+    }
+    return idx;
+}
+
+std::string names_text(const std::vector<std::string>& names) {
+    std::string s;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        s += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + ("'" + names[i] + "'");
+    return s;
+}
+
+std::string fix_for(Cause c, bool never_written, const std::vector<std::string>& padded) {
+    if (c == kUninitialized && never_written)
+        return ". No program writes it, so it keeps uninitialised memory: make the grid cover "
+               "every block (cdiv(dim, block) for each grid size) and check the output's index map";
+    if (c == kUninitialized)
+        return ". The program that wrote it back started from uninitialised memory: initialise "
+               "the accumulator at the first step of the reduction (pl.when(pl.program_id(k) == "
+               "0)), and keep the reduction axis last so that each output block is visited once";
+    if (c == kPadding)
+        return ". Padding read past the edge of " + names_text(padded) +
+               " reached valid outputs: mask the tail (compare a broadcasted_iota with the true "
+               "size and use jnp.where), or choose block sizes that divide the array";
+    return ". The body computes something other than python.reference: check the body, the "
+           "index maps and the reference's arguments";
+}
+
+}  // namespace
+
+Tolerance python_default_tolerance(DType dtype, const NpyArray& reference) {
+    double r = 0;
+    switch (dtype) {
+        case DType::Float64:
+            r = 1e-10;
+            break;
+        case DType::Float32:
+            r = 1e-5;
+            break;
+        case DType::Float16:
+            r = 4e-3;
+            break;
+        case DType::BFloat16:
+            r = 2e-2;
+            break;
+        case DType::Float8E4M3FN:
+        case DType::Float8E5M2:
+            r = 0.25;
+            break;
+        default:
+            return {};
+    }
+    double scale = 0;
+    for (const double v : reference.values)
+        if (std::isfinite(v)) scale = std::max(scale, std::abs(v));
+    return Tolerance{r, r * scale};
+}
+
+PythonNumerics compare_python_outputs(const Instance& inst, const PythonRun& run,
+                                      const std::optional<Tolerance>& stated,
+                                      const std::vector<std::string>& padded_inputs) {
+    PythonNumerics n;
+    std::vector<const ResolvedOperand*> outs;
+    for (const auto& op : inst.operands)
+        if (op.role == Role::Output) outs.push_back(&op);
+    if (run.references.empty()) {
+        n.why_not = "python.reference is not set (or returned nothing)";
+        return n;
+    }
+    if (run.outputs.size() != outs.size() || run.writers.size() != outs.size()) {
+        n.why_not = "the runner returned " + std::to_string(run.outputs.size()) +
+                    " outputs for a call with " + std::to_string(outs.size());
+        return n;
+    }
+    n.ran = true;
+    const std::size_t compared = std::min(outs.size(), run.references.size());
+    for (std::size_t o = 0; o < compared; ++o) {
+        const ResolvedOperand& op = *outs[o];
+        const NpyArray& out = run.outputs[o];
+        const NpyArray& ref = run.references[o];
+        const NpyArray& writers = run.writers[o];
+        if (op.discard) continue;
+        if (ref.size() != out.size()) {
+            Finding f;
+            f.kind = FindingKind::NumericalMismatch;
+            f.operand = op.name;
+            f.cause = "value";
+            f.message = "python.reference returned " + std::to_string(ref.size()) +
+                        " elements for '" + op.name + "', which has " + std::to_string(out.size()) +
+                        ": make the reference return the kernel's outputs in order";
+            n.findings.push_back(std::move(f));
+            continue;
+        }
+        const Tolerance tol = stated.value_or(python_default_tolerance(op.dtype, ref));
+        std::array<Group, 3> groups;
+        for (std::int64_t i = 0; i < out.size(); ++i) {
+            const double a = out.values[static_cast<std::size_t>(i)];
+            const double b = ref.values[static_cast<std::size_t>(i)];
+            const bool both_nan = std::isnan(a) && std::isnan(b);
+            const double err = both_nan ? 0 : std::abs(a - b);
+            const double rel = b != 0 ? err / std::abs(b) : err;
+            const bool bad =
+                !both_nan && (std::isnan(err) || err > tol.atol + tol.rtol * std::abs(b));
+            if (std::isnan(err) && !both_nan) {
+                n.max_abs_error = std::numeric_limits<double>::quiet_NaN();
+            } else if (!std::isnan(n.max_abs_error)) {
+                n.max_abs_error = std::max(n.max_abs_error, err);
+                n.max_rel_error = std::max(n.max_rel_error, rel);
+            }
+            if (!bad) continue;
+            const bool never =
+                i < writers.size() && writers.values[static_cast<std::size_t>(i)] < 0;
+            const Cause c = never                                     ? kUninitialized
+                            : std::isnan(a) && !padded_inputs.empty() ? kPadding
+                            : std::isnan(a)                           ? kUninitialized
+                                                                      : kValue;
+            Group& g = groups[c];
+            if (g.first < 0) g.first = i;
+            ++g.count;
+            g.never_written += never ? 1 : 0;
+            g.max_abs =
+                std::isnan(err) || std::isnan(g.max_abs) ? std::nan("") : std::max(g.max_abs, err);
+            g.max_rel =
+                std::isnan(rel) || std::isnan(g.max_rel) ? std::nan("") : std::max(g.max_rel, rel);
+        }
+        for (int c = 0; c < 3; ++c) {
+            const Group& g = groups[static_cast<std::size_t>(c)];
+            if (g.count == 0) continue;
+            Finding f;
+            f.kind = FindingKind::NumericalMismatch;
+            f.operand = op.name;
+            f.count = g.count;
+            f.element = unravel(g.first, op.shape);
+            f.cause = c == kUninitialized ? "uninitialized" : c == kPadding ? "padding" : "value";
+            const auto u = static_cast<std::size_t>(g.first);
+            std::string msg =
+                std::to_string(g.count) + " of " + std::to_string(out.size()) + " elements of '" +
+                op.name + "' differ from python.reference (max abs error " + num(g.max_abs) +
+                ", max rel error " + num(g.max_rel) + "; tolerance " + num(tol.atol) + " + " +
+                num(tol.rtol) + "·|ref|); first " + op.name + "[" + list_text(f.element) +
+                "] = " + num(out.values[u]) + ", expected " + num(ref.values[u]);
+            const double w = u < writers.values.size() ? writers.values[u] : -1;
+            if (w >= 0) {
+                f.program = unravel(static_cast<std::int64_t>(w), inst.grid);
+                msg += ", written back by program (" + list_text(f.program) + ")";
+            }
+            f.message = msg + fix_for(static_cast<Cause>(c), w < 0, padded_inputs);
+            n.findings.push_back(std::move(f));
+        }
+    }
+    return n;
+}
+
+}  // namespace tl

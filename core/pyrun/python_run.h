@@ -1,0 +1,67 @@
+#pragma once
+// Running a spec's Python kernel file in a child process (docs/python-runner.md): the
+// request built from the spec's `python` key at given params, the child's result.json, and
+// the arrays a run leaves behind.
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/base/diagnostic.h"
+#include "core/pyrun/npy.h"
+#include "core/spec/spec.h"
+
+namespace tl {
+
+struct PythonLimits {
+    double seconds = 60;                                // per run of the file
+    std::int64_t memory_bytes = std::int64_t{4} << 30;  // address space of the child
+};
+
+struct PythonRequest {
+    std::string spec_dir;                        // python.file is relative to this folder
+    std::map<std::string, std::int64_t> params;  // the spec's params with the case's overrides
+    bool run = false;                            // also run the bodies and the reference
+    PythonLimits limits;
+    std::atomic<bool>* cancel = nullptr;
+};
+
+// The user's code failed: what the runner reported, located in the user's file.
+struct PythonFailure {
+    std::string kind;  // exception, unsupported, timeout, memory, crash
+    std::string message;
+    std::string file;
+    int line = 0;
+    std::string traceback;
+    std::string to_string() const;  // "file:line: message"
+};
+
+struct PythonRun {
+    Diagnostics errors;                    // the request could not be made or read
+    std::optional<PythonFailure> failure;  // the user's code failed
+    bool cancelled = false;
+    Json result;                       // result.json as the runner wrote it
+    std::optional<std::size_t> entry;  // the call that is checked, when there is one
+    std::vector<NpyArray> outputs, writers, references;  // run mode, per output of `entry`
+    std::string interpreter;
+    double seconds = 0;
+
+    bool ok() const { return errors.empty() && !failure && !cancelled && entry.has_value(); }
+    const Json& call() const { return result["calls"][*entry]; }
+};
+
+// The absolute path of python.file for a spec in `spec_dir`.
+std::string python_file_path(const PythonSpec& py, const std::string& spec_dir);
+
+// Evaluates python.args and python.kwargs at `params`: the runner's request (without mode,
+// file or limits), or errors at the JSON paths of the spec.
+std::optional<Json> python_call_request(const PythonSpec& py,
+                                        const std::map<std::string, std::int64_t>& params,
+                                        Diagnostics* errors);
+
+// Records (and with request.run, runs) the spec's kernel file. Never throws.
+PythonRun run_python(const Spec& spec, const PythonRequest& request);
+
+}  // namespace tl

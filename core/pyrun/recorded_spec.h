@@ -1,0 +1,23 @@
+#pragma once
+// A recorded pallas_call as a spec: the grid, operands, tables and scratch the kernel file
+// gave at one set of params, written in spec format 2 (docs/python-runner.md, "Result").
+// The audit analyses this spec; `tilelens-audit import --inline` saves it.
+#include <map>
+#include <string>
+
+#include "core/spec/spec.h"
+#include "core/spec/spec_io.h"
+
+namespace tl {
+
+// The spec document of `call` (one entry of result.json's "calls"): `base`'s name,
+// description, target, policy, tolerance, seed and target overrides, `params` as its params,
+// no sweep, and where each part came from as "x-python" annotations (file, line).
+Json recorded_spec_json(const Json& call, const Spec& base,
+                        const std::map<std::string, std::int64_t>& params);
+
+// The same, loaded: errors name the recorded call's file and line.
+LoadResult recorded_spec(const Json& call, const Spec& base,
+                         const std::map<std::string, std::int64_t>& params);
+
+}  // namespace tl
