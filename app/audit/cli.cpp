@@ -13,7 +13,8 @@ const char* const kFooter = R"(Commands:
   timings   import timing files measured on a target; with --spec, the roofline and decision
   plan      list the tile candidates that pass the target's contract; --emit-bench writes
             the script that measures them
-Run 'tilelens-audit timings --help' or 'tilelens-audit plan --help' for theirs.
+  import    write a spec for a Pallas kernel file (its wrapper, argument shapes, reference)
+Run 'tilelens-audit timings --help', 'plan --help' or 'import --help' for theirs.
 
 Exit codes: 0 every stage that ran passed (warnings allowed), 1 at least one error finding,
 2 usage error or invalid spec, 3 rejected by the target contract.)";
@@ -43,6 +44,7 @@ Parsed parse(int argc, char** argv) {
         const std::string_view cmd = argv[1];
         if (cmd == "timings") return parse_timings(argc, argv, 2);
         if (cmd == "plan") return parse_plan(argc, argv, 2);
+        if (cmd == "import") return parse_import(argc, argv, 2);
         if (cmd == "check") first = 2;
     }
 

@@ -1,5 +1,6 @@
 #pragma once
 // Command-line parsing of tilelens-audit (docs/report-format.md, "Commands").
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,12 +42,27 @@ struct PlanArgs {
     bool quiet = false;
 };
 
+struct ImportArgs {
+    std::string file;  // the kernel's .py file
+    std::string call;
+    std::vector<std::string> args;    // DTYPE[SHAPE] or None, in order
+    std::vector<std::string> kwargs;  // k=v
+    std::vector<std::string> params;  // NAME=VALUE
+    std::optional<std::string> reference;
+    std::optional<std::string> target;
+    std::optional<std::int64_t> entry;
+    std::optional<std::string> output;  // -o; standard output without it
+    bool inline_spec = false;
+    double seconds = 60;
+};
+
 // What main should do after parsing.
 struct Parsed {
-    enum class Action { Check, Timings, Plan, Exit } action = Action::Exit;
+    enum class Action { Check, Timings, Plan, Import, Exit } action = Action::Exit;
     CheckArgs check;
     TimingsArgs timings;
     PlanArgs plan;
+    ImportArgs import;
     int exit_code = 0;  // for Action::Exit: 0 after --help/--version, 2 after a usage error
 };
 

@@ -15,5 +15,6 @@ int run_parser(CLI::App& app, int argc, char** argv, int first, const std::strin
 struct Parsed;
 Parsed parse_timings(int argc, char** argv, int first);
 Parsed parse_plan(int argc, char** argv, int first);
+Parsed parse_import(int argc, char** argv, int first);
 
 }  // namespace tl::cli

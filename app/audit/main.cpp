@@ -43,6 +43,8 @@ int main(int argc, char** argv) {
             return tl::cli::run_timings(parsed.timings);
         case tl::cli::Parsed::Action::Plan:
             return tl::cli::run_plan(parsed.plan);
+        case tl::cli::Parsed::Action::Import:
+            return tl::cli::run_import(parsed.import);
         case tl::cli::Parsed::Action::Check:
             break;
     }

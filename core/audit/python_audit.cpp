@@ -245,6 +245,13 @@ AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
     r.notes.push_back({NoteTopic::Indexing, "the index maps were recorded from " +
                                                 spec.python->file + " at each case's params (" +
                                                 own.run.interpreter + ")"});
+    for (const auto& op : own.recorded->operands)
+        if (op.extra.contains("x-python") && op.extra["x-python"].contains("index_map"))
+            r.notes.push_back({NoteTopic::Indexing,
+                               "the index map of '" + op.name +
+                                   "' could not be traced into an expression (Python control "
+                                   "flow on a program id, or an unsupported operation); it was "
+                                   "evaluated for every program and analysed as a table"});
     r.notes.push_back({NoteTopic::Proof,
                        "not run: a Python kernel's grid and blocks are recorded per case, so "
                        "sizes were sampled by the sweep, not proved"});

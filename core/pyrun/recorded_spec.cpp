@@ -87,21 +87,21 @@ std::string absorb_extra_args(const std::string& lambda, const std::string& name
 void tabulate_untraced_maps(const Json& call, Json& doc, std::set<std::string>* used) {
     const Json grid = call.value("grid", Json::array());
     const auto& recorded = call.value("operands", Json::array());
-    Json& ops = doc["operands"];
-    const std::size_t real_tables =
-        doc.contains("scalar_prefetch") ? doc["scalar_prefetch"].size() : 0;
     std::vector<std::size_t> untraced;
     for (std::size_t i = 0; i < recorded.size(); ++i)
         if (recorded[i].contains("index_map_table") && recorded[i]["index_map_table"].is_array())
             untraced.push_back(i);
     if (untraced.empty()) return;
+    // doc is an ordered_json (a vector of keys): add the key before holding references into it.
+    if (!doc.contains("scalar_prefetch")) doc["scalar_prefetch"] = Json::array();
+    const std::size_t real_tables = doc["scalar_prefetch"].size();
+    Json& ops = doc["operands"];
     for (auto& op : ops)
         if (op.contains("index_map"))
             op["index_map"] = absorb_extra_args(op["index_map"].get<std::string>(), "_tables");
     std::string axes, table_params;
     for (std::size_t a = 0; a < grid.size(); ++a) axes += "a" + std::to_string(a) + ", ";
     for (std::size_t t = 0; t < real_tables; ++t) table_params += "p" + std::to_string(t) + ", ";
-    if (!doc.contains("scalar_prefetch")) doc["scalar_prefetch"] = Json::array();
     for (std::size_t k = 0; k < untraced.size(); ++k)
         table_params += "t" + std::to_string(k) + ", ";
     for (std::size_t k = 0; k < untraced.size(); ++k) {

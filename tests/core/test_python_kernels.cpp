@@ -1,0 +1,441 @@
+// Specs with a `python` key: loading, the child process, the runner's arrays, the recorded
+// call as a spec, and the audit of kernel files written for these tests
+// (tests/python/kernels/), correct ones passing and realistic bugs caught.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "core/audit/audit.h"
+#include "core/pyrun/child_process.h"
+#include "core/pyrun/import_spec.h"
+#include "core/pyrun/npy.h"
+#include "core/pyrun/python_run.h"
+#include "core/pyrun/recorded_spec.h"
+#include "core/spec/instance.h"
+#include "core/spec/spec_io.h"
+
+namespace tl {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kKernels = TILELENS_TEST_KERNELS;
+
+std::string python_spec(const std::string& file, const std::string& call, const std::string& args,
+                        const std::string& extra = "",
+                        const std::string& params = R"({"M": 256, "N": 256, "K": 256})") {
+    return R"({"tilelens": 2, "name": "py", "params": )" + params + R"(, "python": {"file": ")" +
+           kKernels + "/" + file + R"(", "call": ")" + call + R"(", "args": )" + args + extra +
+           R"(}, "target": "tpu-v5e"})";
+}
+
+Spec load_ok(const std::string& text) {
+    const LoadResult r = load_spec(text, "t.tilelens.json");
+    EXPECT_TRUE(r.errors.empty()) << join(r.errors);
+    return r.spec.value_or(Spec{});
+}
+
+std::string load_errors(const std::string& text) {
+    return join(load_spec(text, "t.tilelens.json").errors);
+}
+
+const std::string kMatArgs =
+    R"([{"shape": ["M", "K"], "dtype": "float32"}, {"shape": ["K", "N"], "dtype": "float32"}])";
+
+AuditOptions quick(int seconds = 60) {
+    AuditOptions o;
+    o.sweep = SweepMode::Off;
+    o.python_limits.seconds = seconds;
+    return o;
+}
+
+bool has_kind(const AuditResult& r, FindingKind k) {
+    for (const auto& f : r.findings)
+        if (f.kind == k) return true;
+    return false;
+}
+
+std::string messages(const AuditResult& r) {
+    std::string s;
+    for (const auto& f : r.findings) s += f.message + "\n";
+    return s;
+}
+
+TEST(PythonSpec, LoadsSavesAndReloadsTheSame) {
+    const Spec s =
+        load_ok(python_spec("blocked_matmul.py", "matmul", kMatArgs,
+                            R"(, "kwargs": {"bm": {"expr": "M // 2"}, "init": true, "b_map": "kj"},
+            "reference": "matmul_reference", "entry": 0)"));
+    ASSERT_TRUE(s.python);
+    EXPECT_EQ(s.python->call, "matmul");
+    EXPECT_EQ(s.python->args.size(), 2u);
+    EXPECT_TRUE(s.grid.empty());
+    EXPECT_TRUE(s.operands.empty());
+    const LoadResult again = load_spec(save_spec(s), "again");
+    ASSERT_TRUE(again.spec) << join(again.errors);
+    EXPECT_EQ(*again.spec, s);
+    EXPECT_NE(save_spec(s).find("\"python\""), std::string::npos);
+    EXPECT_EQ(save_spec(s).find("\"grid\""), std::string::npos);
+}
+
+TEST(PythonSpec, KeysTheRecordingGivesAreRefused) {
+    const std::string e = load_errors(R"({"tilelens": 2, "name": "x", "grid": [1],
+        "python": {"file": "k.py", "call": "f", "args": []}})");
+    EXPECT_NE(e.find("grid: comes from the pallas_call recorded from python.file"),
+              std::string::npos)
+        << e;
+}
+
+TEST(PythonSpec, NeedsFormatTwo) {
+    const std::string e = load_errors(R"({"tilelens": 1, "name": "x", "grid": [1], "operands": [],
+        "python": {"file": "k.py", "call": "f", "args": []}})");
+    EXPECT_NE(e.find("'python' is a version-2 key"), std::string::npos) << e;
+}
+
+TEST(PythonSpec, BadPartsAreLocated) {
+    const std::string e = load_errors(
+        R"({"tilelens": 2, "name": "x", "params": {"M": 8},
+            "python": {"file": "k.py", "call": "not a name", "args": [{"shape": ["M", "Q"],
+            "dtype": "float99"}, {"shape": [4], "dtype": "int32", "data": "ones", "values": [1]}],
+            "kwargs": {"bm": {"exp": "M"}}, "entry": -1, "colour": 3}})");
+    for (const char* want :
+         {"python.call: 'not a name' is not a Python function name", "python.args[0].shape[1]",
+          "python.args[0].dtype: unknown dtype 'float99'",
+          "python.args[1]: give either \"data\" or \"values\"", "python.kwargs.bm: an object here",
+          "python.entry: the first pallas_call is entry 0", "python.colour: unknown key 'colour'"})
+        EXPECT_NE(e.find(want), std::string::npos) << want << "\n" << e;
+}
+
+TEST(PythonSpec, RequestEvaluatesSizesAndKwargs) {
+    const Spec s = load_ok(python_spec("blocked_matmul.py", "matmul",
+                                       R"([{"shape": ["M", "K + 1"], "dtype": "bfloat16"}, null,
+            {"shape": [3], "dtype": "int32", "values": [[1], [2], [3]]}])",
+                                       R"(, "kwargs": {"bm": {"expr": "M // 2"}, "name": "x"})"));
+    Diagnostics errors;
+    const auto req = python_call_request(*s.python, {{"M", 10}, {"K", 4}}, &errors);
+    ASSERT_TRUE(req) << join(errors);
+    EXPECT_EQ((*req)["args"][0]["shape"], Json::array({10, 5}));
+    EXPECT_EQ((*req)["args"][0]["dtype"], "bfloat16");
+    EXPECT_TRUE((*req)["args"][1].is_null());
+    EXPECT_EQ((*req)["args"][2]["values"], Json::array({1.0, 2.0, 3.0}));
+    EXPECT_EQ((*req)["kwargs"]["bm"], 5);
+    EXPECT_EQ((*req)["kwargs"]["name"], "x");
+    Diagnostics bad;
+    EXPECT_FALSE(python_call_request(*s.python, {{"M", 0}, {"K", 4}}, &bad));
+    EXPECT_NE(join(bad).find("python.args[0].shape[0]: evaluates to 0"), std::string::npos)
+        << join(bad);
+}
+
+void write_npy(const fs::path& p, const std::string& header, const std::string& data) {
+    std::string h = header;
+    while ((10 + h.size() + 1) % 64) h += ' ';
+    h += '\n';
+    std::ofstream o(p, std::ios::binary);
+    o << "\x93NUMPY" << char(1) << char(0) << char(h.size() & 0xff) << char(h.size() >> 8) << h
+      << data;
+}
+
+TEST(Npy, ReadsFloatIntAndRefusesWhatItCannot) {
+    const fs::path dir = fs::temp_directory_path() / "tilelens-npy-test";
+    fs::create_directories(dir);
+    const float f[6] = {1, 2, 3, 4, 5, -6.5f};
+    write_npy(dir / "f.npy", "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }",
+              std::string(reinterpret_cast<const char*>(f), sizeof f));
+    std::string error;
+    const auto a = read_npy((dir / "f.npy").string(), &error);
+    ASSERT_TRUE(a) << error;
+    EXPECT_EQ(a->shape, (std::vector<std::int64_t>{2, 3}));
+    EXPECT_EQ(a->values[5], -6.5);
+    const std::int64_t w[2] = {-1, 7};
+    write_npy(dir / "i.npy", "{'descr': '<i8', 'fortran_order': False, 'shape': (2,), }",
+              std::string(reinterpret_cast<const char*>(w), sizeof w));
+    const auto b = read_npy((dir / "i.npy").string(), &error);
+    ASSERT_TRUE(b) << error;
+    EXPECT_EQ(b->values, (std::vector<double>{-1, 7}));
+    write_npy(dir / "short.npy", "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }",
+              "abc");
+    EXPECT_FALSE(read_npy((dir / "short.npy").string(), &error));
+    EXPECT_NE(error.find("shorter than the shape"), std::string::npos) << error;
+    write_npy(dir / "huge.npy",
+              "{'descr': '<f4', 'fortran_order': False, 'shape': (100000, 100000, 100000), }", "");
+    EXPECT_FALSE(read_npy((dir / "huge.npy").string(), &error));
+    EXPECT_NE(error.find("more elements than the limit"), std::string::npos) << error;
+    write_npy(dir / "c.npy", "{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }",
+              "12345678");
+    EXPECT_FALSE(read_npy((dir / "c.npy").string(), &error));
+    EXPECT_NE(error.find("unsupported dtype '<c8'"), std::string::npos) << error;
+    fs::remove_all(dir);
+}
+
+TEST(ChildProcess, CapturesOutputAndExitCode) {
+    const ChildResult r = run_child({"/bin/sh", "-c", "echo hello; echo oops >&2; exit 3"});
+    ASSERT_TRUE(r.started) << r.start_error;
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.output.find("hello"), std::string::npos);
+    EXPECT_NE(r.output.find("oops"), std::string::npos);
+}
+
+TEST(ChildProcess, KillsAHangAndItsChildrenAtTheLimit) {
+    ChildOptions o;
+    o.seconds = 0.5;
+    const auto t0 = std::chrono::steady_clock::now();
+    const ChildResult r = run_child({"/bin/sh", "-c", "sleep 30 & sleep 30"}, o);
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_TRUE(r.timed_out);
+    EXPECT_LT(s, 5.0);
+}
+
+TEST(ChildProcess, CancelStopsIt) {
+    std::atomic<bool> cancel{true};
+    ChildOptions o;
+    o.cancel = &cancel;
+    const ChildResult r = run_child({"/bin/sh", "-c", "sleep 30"}, o);
+    EXPECT_TRUE(r.cancelled);
+    EXPECT_FALSE(r.timed_out);
+}
+
+TEST(ChildProcess, AMissingProgramSaysSo) {
+    const ChildResult r = run_child({"/nonexistent/python3"});
+    EXPECT_FALSE(r.started);
+    EXPECT_NE(r.start_error.find("/nonexistent/python3"), std::string::npos);
+}
+
+TEST(PythonRun, RecordsTheCallAsASpec) {
+    const Spec s = load_ok(python_spec("blocked_matmul.py", "matmul", kMatArgs,
+                                       R"(, "kwargs": {"bm": 128, "bk": 128, "bn": 64})",
+                                       R"({"M": 300, "N": 200, "K": 256})"));
+    PythonRequest req;
+    req.params = {{"M", 300}, {"N", 200}, {"K", 256}};
+    const PythonRun run = run_python(s, req);
+    ASSERT_TRUE(run.ok()) << join(run.errors) << (run.failure ? run.failure->to_string() : "");
+    const LoadResult rec = recorded_spec(run.call(), s, req.params);
+    ASSERT_TRUE(rec.spec) << join(rec.errors);
+    const ResolveResult inst = resolve(*rec.spec);
+    ASSERT_TRUE(inst.instance) << join(inst.errors);
+    EXPECT_EQ(inst.instance->grid, (std::vector<std::int64_t>{3, 4, 2}));
+    ASSERT_EQ(rec.spec->operands.size(), 3u);
+    EXPECT_EQ(rec.spec->operands[1].index_map, "lambda i, j, s: (s, j)");
+    EXPECT_EQ(inst.instance->operands[2].shape, (std::vector<std::int64_t>{300, 200}));
+    EXPECT_EQ(rec.spec->operands[0].extra["x-python"]["file"], kKernels + "/blocked_matmul.py");
+    EXPECT_GT(rec.spec->operands[0].extra["x-python"]["line"].get<int>(), 0);
+    ASSERT_EQ(rec.spec->scratch.size(), 1u);
+    EXPECT_EQ(rec.spec->semantics(2), Semantics::Arbitrary);
+}
+
+TEST(PythonRun, AnUntraceableMapBecomesAPerProgramTable) {
+    const Spec s = load_ok(python_spec("failing.py", "traced_branchy",
+                                       R"([{"shape": [32, 512], "dtype": "float32"}])"));
+    PythonRequest req;
+    const PythonRun run = run_python(s, req);
+    ASSERT_TRUE(run.ok()) << join(run.errors);
+    const LoadResult rec = recorded_spec(run.call(), s, {});
+    ASSERT_TRUE(rec.spec) << join(rec.errors);
+    const ResolveResult r = resolve(*rec.spec);
+    ASSERT_TRUE(r.instance) << join(r.errors);
+    const auto& map = *r.instance->operands[0].index_map;
+    std::vector<std::int64_t> args(static_cast<std::size_t>(map.arity()), 0), out(2);
+    args[0] = 1;  // program (1, 0) walks the row backwards: block (1, 3)
+    args[1] = 0;
+    ASSERT_TRUE(map.eval(args.data(), out.data()));
+    EXPECT_EQ(out, (std::vector<std::int64_t>{1, 3}));
+}
+
+TEST(PythonAudit, ACorrectKernelPasses) {
+    const Spec s = load_ok(python_spec("blocked_matmul.py", "matmul", kMatArgs,
+                                       R"(, "reference": "matmul_reference")"));
+    const AuditResult r = run_audit(s, quick());
+    EXPECT_EQ(r.verdict, Verdict::Pass) << messages(r);
+    EXPECT_EQ(r.numerics, StageStatus::Pass);
+    EXPECT_EQ(r.programs, 8);
+}
+
+TEST(PythonAudit, AMissingInitIsAMismatchOnTheProgramThatWroteIt) {
+    const Spec s = load_ok(python_spec("blocked_matmul.py", "matmul", kMatArgs,
+                                       R"(, "kwargs": {"init": false},
+                                          "reference": "matmul_reference")"));
+    const AuditResult r = run_audit(s, quick());
+    EXPECT_EQ(r.verdict, Verdict::Fail);
+    ASSERT_TRUE(has_kind(r, FindingKind::NumericalMismatch)) << messages(r);
+    const Finding& f = r.findings.front();
+    EXPECT_EQ(f.cause, "uninitialized") << f.message;
+    EXPECT_EQ(f.program.size(), 3u);
+    EXPECT_NE(f.message.find("pl.when"), std::string::npos);
+}
+
+TEST(PythonAudit, TheSweepFindsTheUnmaskedReductionTail) {
+    const Spec s = load_ok(python_spec("blocked_matmul.py", "matmul", kMatArgs,
+                                       R"(, "reference": "matmul_reference")"));
+    AuditOptions o = quick();
+    o.sweep = SweepMode::Auto;
+    const AuditResult r = run_audit(s, o);
+    EXPECT_EQ(r.verdict, Verdict::Fail);
+    bool k_tail = false;
+    for (const auto& f : r.findings)
+        k_tail = k_tail || (f.kind == FindingKind::NumericalMismatch && f.case_params.count("K") &&
+                            f.case_params.at("K") % 128 != 0 && f.cause == "padding");
+    EXPECT_TRUE(k_tail) << messages(r);
+    EXPECT_GT(r.cases.size(), 10u);
+}
+
+TEST(PythonAudit, WithoutAReferenceOnlyContractAndIndexingRun) {
+    const Spec s = load_ok(python_spec("blocked_matmul.py", "matmul", kMatArgs));
+    const AuditResult r = run_audit(s, quick());
+    EXPECT_EQ(r.numerics, StageStatus::Skipped);
+    EXPECT_EQ(r.indexing, StageStatus::Pass);
+}
+
+TEST(PythonAudit, AnExceptionNamesTheUsersLine) {
+    const Spec s = load_ok(
+        python_spec("failing.py", "raises", R"([{"shape": [4, 128], "dtype": "float32"}])"));
+    const AuditResult r = run_audit(s, quick());
+    EXPECT_EQ(r.verdict, Verdict::Invalid);
+    const std::string m = messages(r);
+    EXPECT_NE(m.find("failing.py:13: ValueError: rows must be a multiple of 3"), std::string::npos)
+        << m;
+}
+
+TEST(PythonAudit, AMissingApiIsNamed) {
+    const Spec s =
+        load_ok(python_spec("failing.py", "uses_scan", R"([{"shape": [4], "dtype": "float32"}])"));
+    const std::string m = messages(run_audit(s, quick()));
+    EXPECT_NE(m.find("uses an API TileLens's stand-ins lack"), std::string::npos) << m;
+    EXPECT_NE(m.find("scan"), std::string::npos) << m;
+}
+
+TEST(PythonAudit, AHangBecomesAFindingWithinTheLimit) {
+    const Spec s =
+        load_ok(python_spec("failing.py", "hangs", R"([{"shape": [4], "dtype": "float32"}])"));
+    const auto t0 = std::chrono::steady_clock::now();
+    const AuditResult r = run_audit(s, quick(1));
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_LT(secs, 10.0);
+    EXPECT_EQ(r.verdict, Verdict::Invalid);
+    EXPECT_NE(messages(r).find("did not finish in time"), std::string::npos) << messages(r);
+}
+
+TEST(PythonAudit, AMissingFileIsAnErrorAtPythonFile) {
+    const Spec s = load_ok(python_spec("no_such_kernel.py", "f", "[]"));
+    const AuditResult r = run_audit(s, quick());
+    EXPECT_EQ(r.verdict, Verdict::Invalid);
+    EXPECT_NE(messages(r).find("python.file: '"), std::string::npos) << messages(r);
+}
+
+TEST(PythonAudit, CancelStopsTheChild) {
+    const Spec s =
+        load_ok(python_spec("failing.py", "hangs", R"([{"shape": [4], "dtype": "float32"}])"));
+    std::atomic<bool> cancel{false};
+    AuditOptions o = quick(60);
+    o.cancel = &cancel;
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        cancel = true;
+    });
+    const auto t0 = std::chrono::steady_clock::now();
+    const AuditResult r = run_audit(s, o);
+    stopper.join();
+    EXPECT_TRUE(r.cancelled);
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10.0);
+}
+
+}  // namespace
+}  // namespace tl
+
+namespace tl {
+namespace {
+
+TEST(PythonImport, ArgsBecomeParamExpressionsAndKwargsJson) {
+    ImportRequest req;
+    req.file = kKernels + "/blocked_matmul.py";
+    req.spec_dir = kKernels;
+    req.call = "matmul";
+    req.args = {"float32[300,256]", "bfloat16[256, N]", "None"};
+    req.params = {{"M", 300}, {"N", 200}, {"K", 256}};
+    req.kwargs = {{"bm", "128"}, {"flag", "True"}, {"size", "M"}, {"mode", "kj"}};
+    const auto built = python_spec_from_import(req);
+    ASSERT_TRUE(std::holds_alternative<Spec>(built)) << std::get<std::string>(built);
+    const Spec& s = std::get<Spec>(built);
+    EXPECT_EQ(s.python->file, "blocked_matmul.py");
+    EXPECT_EQ(s.python->args[0].shape, (std::vector<SizeValue>{"M", "K"}));
+    EXPECT_EQ(s.python->args[1].dtype, DType::BFloat16);
+    EXPECT_TRUE(s.python->args[2].none);
+    EXPECT_EQ(s.python->kwargs["bm"], 128);
+    EXPECT_EQ(s.python->kwargs["flag"], true);
+    EXPECT_EQ(s.python->kwargs["size"], Json({{"expr", "M"}}));
+    EXPECT_EQ(s.python->kwargs["mode"], "kj");
+    // What import builds, the loader reads back unchanged.
+    const LoadResult again = load_spec(save_spec(s), "again");
+    ASSERT_TRUE(again.spec) << join(again.errors);
+    EXPECT_EQ(*again.spec, s);
+}
+
+TEST(PythonImport, BadArgumentsSayWhatToWrite) {
+    for (const auto& [arg, want] :
+         std::vector<std::pair<std::string, std::string>>{{"float32", "is not DTYPE[SHAPE]"},
+                                                          {"float99[3]", "unknown dtype 'float99'"},
+                                                          {"float32[3,,4]", "an empty dimension"},
+                                                          {"float32[Q]", "'Q' is not a --param"},
+                                                          {"float32[0]", "must be between 1"}}) {
+        ImportRequest req;
+        req.file = "k.py";
+        req.call = "f";
+        req.args = {arg};
+        const auto built = python_spec_from_import(req);
+        ASSERT_TRUE(std::holds_alternative<std::string>(built)) << arg;
+        EXPECT_NE(std::get<std::string>(built).find(want), std::string::npos)
+            << std::get<std::string>(built);
+    }
+}
+
+int run_cli(const std::string& args, std::string* out) {
+    const std::string cmd = std::string(TILELENS_AUDIT_BIN) + " " + args + " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    char buf[4096];
+    while (std::size_t n = fread(buf, 1, sizeof buf, p)) out->append(buf, n);
+    const int status = pclose(p);
+    return WEXITSTATUS(status);
+}
+
+TEST(PythonImport, TheCommandWritesASpecThatCheckRuns) {
+    const fs::path dir = fs::temp_directory_path() / "tilelens-import-test";
+    fs::create_directories(dir);
+    const std::string spec = (dir / "mm.tilelens.json").string();
+    std::string out;
+    ASSERT_EQ(run_cli("import " + kKernels +
+                          "/blocked_matmul.py --call matmul --param M=256 --param N=256 "
+                          "--param K=384 --arg 'float32[256,384]' --arg 'float32[384,256]' "
+                          "--kwarg init=false --reference matmul_reference -o " +
+                          spec,
+                      &out),
+              0)
+        << out;
+    EXPECT_NE(out.find("grid [2,2,3]"), std::string::npos) << out;
+    out.clear();
+    EXPECT_EQ(run_cli("check --sweep off " + spec, &out), 1) << out;
+    EXPECT_NE(out.find("numerical_mismatch (uninitialized)"), std::string::npos) << out;
+    out.clear();
+    const std::string inl = (dir / "inline.tilelens.json").string();
+    ASSERT_EQ(run_cli("import " + kKernels +
+                          "/blocked_matmul.py --call matmul --arg 'float32[256,384]' "
+                          "--arg 'float32[384,256]' --inline -o " +
+                          inl,
+                      &out),
+              0)
+        << out;
+    const LoadResult l = load_spec_file(inl);
+    ASSERT_TRUE(l.spec) << join(l.errors);
+    EXPECT_FALSE(l.spec->python);
+    EXPECT_EQ(l.spec->operands[2].index_map, "lambda i, j, s: (i, j)");
+    out.clear();
+    EXPECT_EQ(
+        run_cli("import " + kKernels + "/failing.py --call raises --arg 'float32[4,8]'", &out), 2);
+    EXPECT_NE(out.find("failing.py:13: ValueError"), std::string::npos) << out;
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tl
