@@ -16,6 +16,9 @@ namespace tl::gui {
 struct ExplorerSnapshot {
     quint64 generation = 0;                    // of the edit it reflects
     std::shared_ptr<const Spec> spec;          // the spec as edited (last valid state)
+    // A spec with a `python` key: the pallas_call recorded from the file, which the views
+    // draw (its grid and operands); null otherwise.
+    std::shared_ptr<const Spec> recorded;
     std::shared_ptr<const Analysis> analysis;  // null when the spec does not resolve
     std::shared_ptr<const AuditResult> audit;  // contract + indexing of the spec's own params
     std::shared_ptr<const RunResult> run;      // set once Run finished for this generation

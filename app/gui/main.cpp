@@ -8,6 +8,7 @@
 
 #include "widgets/document/spec_document.h"
 #include "widgets/explorer/export_image.h"
+#include "widgets/mainwindow/file_controller.h"
 #include "widgets/mainwindow/main_window.h"
 #include "widgets/tasks/job_tracker.h"
 #include "widgets/tasks/run_controller.h"
@@ -49,6 +50,9 @@ struct Options {
         QStringLiteral("export-image"),
         QStringLiteral("Render the operand views to FILE.png or FILE.svg and quit."),
         QStringLiteral("FILE")};
+    QCommandLineOption allowPython{
+        QStringLiteral("allow-python"),
+        QStringLiteral("Run a spec's Python kernel file without asking first.")};
     QCommandLineOption program{QStringLiteral("program"),
                                QStringLiteral("With --export-image: the program to show."),
                                QStringLiteral("i,j,k")};
@@ -58,9 +62,11 @@ struct Options {
             QStringLiteral("See and check Pallas-style tiled kernels."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addPositionalArgument(QStringLiteral("spec"),
-                                     QStringLiteral("A *.tilelens.json file."));
-        parser.addOptions({screenshot, theme, size, run, timings, exportImage, program});
+        parser.addPositionalArgument(
+            QStringLiteral("spec"),
+            QStringLiteral("A *.tilelens.json file, or a kernel's .py file."));
+        parser.addOptions(
+            {screenshot, theme, size, run, timings, exportImage, program, allowPython});
     }
 };
 
@@ -98,6 +104,10 @@ int main(int argc, char** argv) {
     }
     tl::gui::MainWindow window(settings.get());
     if (parser.isSet(opt.theme)) window.setTheme(tl::gui::theme_from_key(parser.value(opt.theme)));
+    window.files()->setAllowAllPython(parser.isSet(opt.allowPython));
+    // A screenshot never waits on a question: without --allow-python the file is not run.
+    if (parser.isSet(opt.screenshot))
+        window.files()->setPythonPrompt([](const QString&) { return false; });
     const QStringList args = parser.positionalArguments();
     window.openSpec(args.isEmpty() ? QStringLiteral(":/examples/matmul-rect.tilelens.json")
                                    : args.first());
@@ -112,7 +122,7 @@ int main(int argc, char** argv) {
     }
     if (parser.isSet(opt.run)) {
         settle(window, 10000);
-        window.runner()->start();
+        window.runKernel();
     }
     if (parser.isSet(opt.screenshot)) {
         settle(window, 60000);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -124,6 +125,9 @@ struct AuditResult {
     // The mapping analysis of the spec's own params when the indexing stage ran (not part of
     // the reports; a GUI draws it without analysing twice).
     std::optional<Analysis> analysis;
+    // A spec with a `python` key: its pallas_call as recorded at the spec's own params (the
+    // grid, operands and index maps the analysis and the views use).
+    std::shared_ptr<const Spec> recorded;
 
     std::vector<ContractRule> rules_checked;  // in the order they were checked
     std::vector<std::string> advice;          // contract advice (warnings that do not reject)

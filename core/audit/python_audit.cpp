@@ -224,6 +224,7 @@ AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
         r.contract = StageStatus::Skipped;
         return r;
     }
+    r.recorded = std::make_shared<const Spec>(*own.recorded);
     const ResolveResult resolved = resolve(*own.recorded);
     const Instance& inst = *resolved.instance;
     r.programs = inst.programs();

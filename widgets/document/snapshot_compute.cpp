@@ -11,7 +11,41 @@
 
 namespace tl::gui {
 
-SnapshotResult compute_snapshot(const Spec& spec, quint64 generation) {
+namespace {
+
+// A Python kernel's spec: recorded (and analysed) by running the file, when allowed.
+void compute_python(const Spec& spec, const SnapshotContext& context, SnapshotResult& r) {
+    if (!context.run_python) {
+        r.diagnostics.push_back(
+            {"", "python.file", 0, 0,
+             "not run yet: TileLens runs a kernel file only once you allow it (Python ▸ Allow "
+             "Running the Kernel File)"});
+        return;
+    }
+    AuditOptions options;
+    options.stage = AuditStage::Indexing;
+    options.sweep = SweepMode::Off;
+    options.spec_dir = context.spec_dir;
+    auto audit = std::make_shared<const AuditResult>(run_audit(spec, options));
+    if (!audit->recorded || !audit->analysis) {
+        for (const auto& f : audit->findings)
+            if (f.kind == FindingKind::SpecError)
+                r.diagnostics.push_back({"", "python", 0, 0, f.message});
+        return;
+    }
+    ExplorerSnapshot s;
+    s.generation = r.generation;
+    s.spec = std::make_shared<const Spec>(spec);
+    s.recorded = audit->recorded;
+    s.analysis = std::make_shared<const Analysis>(*audit->analysis);
+    s.audit = std::move(audit);
+    r.snapshot = std::move(s);
+}
+
+}  // namespace
+
+SnapshotResult compute_snapshot(const Spec& spec, quint64 generation,
+                                const SnapshotContext& context) {
     const auto t0 = std::chrono::steady_clock::now();
     SnapshotResult r;
     r.generation = generation;
@@ -20,6 +54,8 @@ SnapshotResult compute_snapshot(const Spec& spec, quint64 generation) {
     LoadResult check = load_spec(save_spec(spec), std::string());
     if (!check.errors.empty()) {
         r.diagnostics = std::move(check.errors);
+    } else if (spec.python) {
+        compute_python(spec, context, r);
     } else {
         ExplorerSnapshot s;
         s.generation = generation;

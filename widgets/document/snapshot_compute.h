@@ -3,6 +3,7 @@
 // resolve, analyse and audit its own params. Plain work, safe on any thread.
 #include <QtGlobal>
 #include <optional>
+#include <string>
 
 #include "core/base/diagnostic.h"
 #include "core/spec/spec.h"
@@ -19,7 +20,15 @@ struct SnapshotResult {
     double milliseconds = 0;  // wall time of the computation
 };
 
+// What a spec with a `python` key needs: where python.file is relative to, and whether the
+// user allowed running that file (the GUI asks first).
+struct SnapshotContext {
+    std::string spec_dir;
+    bool run_python = false;
+};
+
 // The snapshot of `spec` for edit `generation`. Never throws for bad input.
-SnapshotResult compute_snapshot(const Spec& spec, quint64 generation);
+SnapshotResult compute_snapshot(const Spec& spec, quint64 generation,
+                                const SnapshotContext& context = {});
 
 }  // namespace tl::gui

@@ -1,20 +1,20 @@
 #include "widgets/document/spec_document.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
 #include <QUndoStack>
 
 #include "core/audit/rules.h"
+#include "core/pyrun/python_run.h"
 #include "core/spec/spec_io.h"
 #include "widgets/document/spec_edit_command.h"
 
 namespace tl::gui {
 
 SpecDocument::SpecDocument(QObject* parent, Compute compute)
-    : QObject(parent),
-      undo_(new QUndoStack(this)),
-      compute_(compute ? std::move(compute) : Compute(compute_snapshot)) {
+    : QObject(parent), undo_(new QUndoStack(this)), compute_(std::move(compute)) {
     connect(undo_, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -56,7 +56,8 @@ void SpecDocument::replace(const Spec& spec, const QString& path) {
     undo_->clear();
     spec_ = spec;
     path_ = path;
-    analysable_ = false;  // the first snapshot of a new document always shows
+    python_allowed_ = false;  // a new document's kernel file is run only once allowed
+    analysable_ = false;      // the first snapshot of a new document always shows
     diagnostics_.clear();
     undo_->setClean();
     emit pathChanged(path_);
@@ -66,6 +67,18 @@ void SpecDocument::replace(const Spec& spec, const QString& path) {
 }
 
 bool SpecDocument::save(const QString& path, QString* error) {
+    // A kernel file named relative to the old folder is named relative to the new one (or
+    // absolutely when it is not below it), so the saved spec still finds it.
+    if (spec_.python && !QFileInfo(QString::fromStdString(spec_.python->file)).isAbsolute()) {
+        const QString file = pythonFilePath();
+        const QString rel = QDir(QFileInfo(path).absolutePath()).relativeFilePath(file);
+        Spec moved = spec_;
+        moved.python->file = (rel.startsWith(QStringLiteral("..")) ? file : rel).toStdString();
+        if (moved != spec_) {
+            spec_ = moved;
+            emit specChanged(SpecChange::all());
+        }
+    }
     const std::string text = save_spec(spec_);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
@@ -81,6 +94,29 @@ bool SpecDocument::save(const QString& path, QString* error) {
     undo_->setClean();
     emit pathChanged(path_);
     return true;
+}
+
+QString SpecDocument::baseDir() const {
+    return path_.isEmpty() ? base_dir_ : QFileInfo(path_).absolutePath();
+}
+
+void SpecDocument::setBaseDir(const QString& dir) {
+    base_dir_ = dir;
+}
+
+QString SpecDocument::pythonFilePath() const {
+    if (!spec_.python) return {};
+    return QString::fromStdString(python_file_path(*spec_.python, baseDir().toStdString()));
+}
+
+void SpecDocument::allowPython(bool allowed) {
+    if (allowed == python_allowed_) return;
+    python_allowed_ = allowed;
+    if (spec_.python) requestSnapshot();
+}
+
+SnapshotContext SpecDocument::snapshotContext() const {
+    return SnapshotContext{baseDir().toStdString(), python_allowed_};
 }
 
 QString SpecDocument::displayName() const {
@@ -105,12 +141,14 @@ void SpecDocument::apply(const Spec& spec, const SpecChange& change) {
 
 void SpecDocument::requestSnapshot() {
     ++generation_;
-    lane_.start(tr("Analysing"), generation_,
-                [this, spec = spec_, generation = generation_,
-                 compute = compute_](JobControl&) -> JobTracker::Deliver {
-                    auto result = std::make_shared<const SnapshotResult>(compute(spec, generation));
-                    return [this, result](bool) { onResult(*result); };
-                });
+    lane_.start(
+        tr("Analysing"), generation_,
+        [this, spec = spec_, generation = generation_, compute = compute_,
+         context = snapshotContext()](JobControl&) -> JobTracker::Deliver {
+            auto result = std::make_shared<const SnapshotResult>(
+                compute ? compute(spec, generation) : compute_snapshot(spec, generation, context));
+            return [this, result](bool) { onResult(*result); };
+        });
 }
 
 void SpecDocument::onResult(const SnapshotResult& result) {

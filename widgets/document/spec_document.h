@@ -37,7 +37,16 @@ public:
     bool save(const QString& path, QString* error = nullptr);
 
     const QString& path() const { return path_; }  // empty while untitled
-    QString displayName() const;                   // the file's name, or "<name>.tilelens.json"
+    // The folder a `python` spec's file is relative to: the spec file's, or for an untitled
+    // document the one set here (a kernel opened as a .py file).
+    QString baseDir() const;
+    void setBaseDir(const QString& dir);
+    // The absolute path of the spec's kernel file; empty without a `python` key.
+    QString pythonFilePath() const;
+    // Whether the kernel file may run (the window asks the user); reset by each new document.
+    void allowPython(bool allowed);
+    bool pythonAllowed() const { return python_allowed_; }
+    QString displayName() const;  // the file's name, or "<name>.tilelens.json"
     bool isModified() const;
 
     const Spec& spec() const { return spec_; }  // as edited: may not be valid
@@ -71,10 +80,13 @@ private:
     void apply(const Spec& spec, const SpecChange& change);
     void replace(const Spec& spec, const QString& path);
     void requestSnapshot();
+    SnapshotContext snapshotContext() const;
     void onResult(const SnapshotResult& result);
 
     Spec spec_;
     QString path_;
+    QString base_dir_;
+    bool python_allowed_ = false;
     QUndoStack* undo_;
     Compute compute_;
     quint64 generation_ = 0;

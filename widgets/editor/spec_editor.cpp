@@ -9,6 +9,7 @@
 #include "widgets/editor/meta_section.h"
 #include "widgets/editor/operands_section.h"
 #include "widgets/editor/params_section.h"
+#include "widgets/editor/python_section.h"
 #include "widgets/editor/target_section.h"
 #include "widgets/editor/wavy_line.h"
 
@@ -35,9 +36,17 @@ SpecEditor::SpecEditor(SpecDocument* document, QWidget* parent)
     auto* content = new QWidget(this);
     auto* layout = new QVBoxLayout(content);
     layout->addWidget(banner_);
-    sections_ = {new MetaSection(document, content),   params_,
-                 new GridSection(document, content),   operands_,
-                 new KernelSection(document, content), new TargetSection(document, content)};
+    auto* grid = new GridSection(document, content);
+    auto* kernel = new KernelSection(document, content);
+    sections_ = {new MetaSection(document, content),
+                 params_,
+                 new PythonSection(document, content),
+                 grid,
+                 operands_,
+                 kernel,
+                 new TargetSection(document, content)};
+    // A Python kernel's grid, operands and body come from its file (the Python section).
+    written_ = {grid, operands_, kernel};
     for (EditorSection* s : sections_) {
         s->setParent(content);
         layout->addWidget(s);
@@ -47,12 +56,14 @@ SpecEditor::SpecEditor(SpecDocument* document, QWidget* parent)
 
     connect(document_, &SpecDocument::specChanged, this, [this](const SpecChange& change) {
         for (EditorSection* s : sections_) s->refresh(change);
+        for (EditorSection* s : written_) s->setVisible(!document_->spec().python);
     });
     connect(document_, &SpecDocument::diagnosticsChanged, this, &SpecEditor::showDiagnostics);
     connect(document_, &SpecDocument::snapshotReady, this, [this](const ExplorerSnapshot& snap) {
         for (EditorSection* s : sections_) s->showSnapshot(snap);
     });
     for (EditorSection* s : sections_) s->refresh(SpecChange::all());
+    for (EditorSection* s : written_) s->setVisible(!document_->spec().python);
 }
 
 void SpecEditor::showDiagnostics() {

@@ -32,6 +32,7 @@ private:
     SpecDocument* document_;
     QLabel* banner_;
     QList<EditorSection*> sections_;
+    QList<EditorSection*> written_;  // hidden for a spec whose kernel is a Python file
     OperandsSection* operands_;
     ParamsSection* params_;
 };

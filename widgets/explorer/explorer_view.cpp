@@ -156,7 +156,7 @@ void ExplorerView::setSnapshot(const ExplorerSnapshot& snapshot) {
     banner_->setVisible(!snapshot.analysis && analysis_);
     if (snapshot.analysis) {
         analysis_ = snapshot.analysis;
-        spec_ = snapshot.spec;
+        spec_ = snapshot.recorded ? snapshot.recorded : snapshot.spec;
     }
     heatCache_.clear();
     tolerances_.clear();

@@ -11,8 +11,11 @@
 
 namespace tl::gui {
 namespace {
-const QString kFilter = QObject::tr("TileLens specs (*.tilelens.json);;JSON files (*.json)");
-}
+const QString kFilter = QObject::tr(
+    "TileLens specs and kernels (*.tilelens.json *.py);;TileLens specs (*.tilelens.json);;Python "
+    "kernel files (*.py);;JSON files (*.json)");
+const QString kSaveFilter = QObject::tr("TileLens specs (*.tilelens.json);;JSON files (*.json)");
+}  // namespace
 
 FileController::FileController(SpecDocument* document, QSettings* settings, QWidget* window)
     : QObject(window),
@@ -24,6 +27,12 @@ FileController::FileController(SpecDocument* document, QSettings* settings, QWid
               window, QObject::tr("Unsaved changes"),
               QObject::tr("%1 has changes that are not saved. Save them?").arg(name),
               QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+      }),
+      settings_(settings),
+      trust_(settings),
+      python_prompt_([window](const QString& path) { return askToRunPython(window, path); }),
+      call_prompt_([window](const QString& path, const PythonCall& initial) {
+          return askPythonCall(window, path, initial);
       }) {}
 
 FileController::~FileController() = default;
@@ -69,7 +78,44 @@ bool FileController::maybeSave() {
     }
 }
 
+bool FileController::allowPython() {
+    const QString file = document_->pythonFilePath();
+    if (file.isEmpty()) return false;
+    bool allowed = allow_all_python_ || trust_.trusted(file);
+    if (!allowed && QFileInfo(file).isFile() && python_prompt_(file)) {
+        trust_.trust(file);
+        allowed = true;
+    }
+    document_->allowPython(allowed);
+    emit message(allowed ? tr("Running the kernel file %1").arg(QDir::toNativeSeparators(file))
+                         : tr("The kernel file %1 was not run; Python ▸ Allow Running the Kernel "
+                              "File asks again")
+                               .arg(QDir::toNativeSeparators(file)));
+    return allowed;
+}
+
+bool FileController::openPython(const QString& path) {
+    const PythonCall initial = rememberedCall(settings_, path);
+    const auto chosen = call_prompt_(path, initial);
+    if (!chosen) return false;
+    const auto spec = specForCall(path, *chosen);
+    if (const auto* e = std::get_if<std::string>(&spec)) {
+        emit error(tr("Could not open %1:\n%2")
+                       .arg(QDir::toNativeSeparators(path), QString::fromStdString(*e)));
+        return false;
+    }
+    rememberCall(settings_, path, *chosen);
+    if (!maybeSave()) return false;
+    document_->setBaseDir(QFileInfo(path).absolutePath());
+    document_->reset(std::get<Spec>(spec));
+    recent_->add(path);
+    fillRecentMenu();
+    allowPython();
+    return true;
+}
+
 bool FileController::openPath(const QString& path) {
+    if (path.endsWith(QStringLiteral(".py"))) return openPython(path);
     if (!maybeSave()) return false;
     QString why;
     if (!document_->load(path, &why)) {
@@ -80,6 +126,7 @@ bool FileController::openPath(const QString& path) {
     fillRecentMenu();
     emit message(path.startsWith(u':') ? tr("Opened the example %1").arg(QFileInfo(path).fileName())
                                        : tr("Opened %1").arg(QDir::toNativeSeparators(path)));
+    if (document_->spec().python) allowPython();
     return true;
 }
 
@@ -116,7 +163,7 @@ bool FileController::saveAs() {
     const QString suggested = document_->path().isEmpty()
                                   ? QDir(QDir::homePath()).filePath(document_->displayName())
                                   : document_->path();
-    QString path = QFileDialog::getSaveFileName(window_, tr("Save spec"), suggested, kFilter);
+    QString path = QFileDialog::getSaveFileName(window_, tr("Save spec"), suggested, kSaveFilter);
     if (path.isEmpty()) return false;
     if (!path.endsWith(QStringLiteral(".json"))) path += QStringLiteral(".tilelens.json");
     return saveTo(path);

@@ -5,6 +5,10 @@
 #include <QObject>
 #include <functional>
 #include <memory>
+#include <optional>
+
+#include "widgets/mainwindow/python_call_dialog.h"
+#include "widgets/mainwindow/python_trust.h"
 
 class QMenu;
 class QSettings;
@@ -25,6 +29,20 @@ public:
     ~FileController() override;
 
     void setPrompt(Prompt prompt) { prompt_ = std::move(prompt); }
+    // Asked before a kernel file runs for the first time (or changed): true to run it.
+    using PythonPrompt = std::function<bool(const QString& path)>;
+    void setPythonPrompt(PythonPrompt prompt) { python_prompt_ = std::move(prompt); }
+    // Asked when a .py file is opened: the call to record; nullopt cancels.
+    using CallPrompt =
+        std::function<std::optional<PythonCall>(const QString& path, const PythonCall& initial)>;
+    void setCallPrompt(CallPrompt prompt) { call_prompt_ = std::move(prompt); }
+    // Runs kernel files without asking (the command line's --allow-python).
+    void setAllowAllPython(bool allow) { allow_all_python_ = allow; }
+
+    // Asks, when needed, whether the open spec's kernel file may run, and tells the document.
+    bool allowPython();
+    // Opens a kernel's .py file as a new untitled spec, asking for the call.
+    bool openPython(const QString& path);
     // Fills `menu` with the recent files now and whenever they change.
     void setRecentMenu(QMenu* menu);
     RecentFiles& recent() const { return *recent_; }
@@ -52,6 +70,11 @@ private:
     std::unique_ptr<RecentFiles> recent_;
     QMenu* recent_menu_ = nullptr;
     Prompt prompt_;
+    QSettings* settings_;
+    PythonTrust trust_;
+    PythonPrompt python_prompt_;
+    CallPrompt call_prompt_;
+    bool allow_all_python_ = false;
 };
 
 }  // namespace tl::gui

@@ -87,6 +87,10 @@ MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
                      QObject::tr("Contract, indexing and numerics over hostile shapes"));
     a.cancel = action(run, QObject::tr("&Cancel"), {QKeySequence(Qt::SHIFT | Qt::Key_F5)});
     a.cancel->setEnabled(false);
+    run->addSeparator();
+    a.allowPython = run->addAction(QObject::tr("Allow Running the &Kernel File…"));
+    a.allowPython->setToolTip(
+        QObject::tr("A spec with a Python kernel runs its file only once you allow it"));
 
     QMenu* help = bar->addMenu(QObject::tr("&Help"));
     a.shortcuts =

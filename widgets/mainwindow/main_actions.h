@@ -24,6 +24,7 @@ struct MainActions {
     QAction* run = nullptr;
     QAction* audit = nullptr;
     QAction* cancel = nullptr;
+    QAction* allowPython = nullptr;  // asks again whether a spec's kernel file may run
     QAction* nextFinding = nullptr;
     QAction* previousFinding = nullptr;
     QList<QAction*> focus;          // editor, explorer, findings, audit, log (Ctrl+1 .. Ctrl+5)

@@ -183,8 +183,10 @@ void MainWindow::connectActions() {
     connect(a.save, &QAction::triggered, files_, &FileController::save);
     connect(a.saveAs, &QAction::triggered, files_, &FileController::saveAs);
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
-    connect(a.run, &QAction::triggered, run_, &RunController::start);
-    connect(a.audit, &QAction::triggered, audit_, &AuditController::start);
+    // A Python kernel's body runs in the child process: Run is the audit of the own params.
+    connect(a.run, &QAction::triggered, this, &MainWindow::runKernel);
+    connect(a.audit, &QAction::triggered, audit_, [this] { audit_->start(); });
+    connect(a.allowPython, &QAction::triggered, files_, &FileController::allowPython);
     connect(a.cancel, &QAction::triggered, task_, &JobTracker::cancel);
     connect(a.nextFinding, &QAction::triggered, this, [this] { findings_->step(+1); });
     connect(a.previousFinding, &QAction::triggered, this, [this] { findings_->step(-1); });
@@ -285,6 +287,12 @@ void MainWindow::importTimings(const QStringList& paths) {
     timings_->importFiles(paths);
 }
 
+bool MainWindow::runKernel() {
+    // A Python kernel's body runs in its child process: Run is the audit of the own params.
+    if (document_->spec().python) return audit_->start(SweepMode::Off);
+    return run_->start();
+}
+
 bool MainWindow::openSpec(const QString& path) {
     return files_->openPath(path);
 }
@@ -362,7 +370,9 @@ void MainWindow::dropEvent(QDropEvent* event) {
     for (const QUrl& url : event->mimeData()->urls()) {
         if (!url.isLocalFile()) continue;
         const QString path = url.toLocalFile();
-        (path.endsWith(QStringLiteral(".tilelens.json")) ? specs : others) << path;
+        const bool spec =
+            path.endsWith(QStringLiteral(".tilelens.json")) || path.endsWith(QStringLiteral(".py"));
+        (spec ? specs : others) << path;
     }
     event->acceptProposedAction();
     if (!specs.isEmpty()) openSpec(specs.first());

@@ -37,6 +37,8 @@ public:
 
     SpecDocument* document() const { return document_; }
     FileController* files() const { return files_; }
+    // Run Kernel (F5): the interpreter, or for a Python kernel the audit of the own params.
+    bool runKernel();
     SpecEditor* editor() const { return editor_; }
     FindingsPanel* findings() const { return findings_; }
     ExplorerView* explorer() const { return explorer_; }

@@ -8,7 +8,7 @@ namespace tl::gui {
 AuditController::AuditController(SpecDocument* document, JobTracker* task, QObject* parent)
     : QObject(parent), document_(document), task_(task) {}
 
-bool AuditController::start() {
+bool AuditController::start(SweepMode sweep) {
     if (task_->running()) {
         emit message(tr("Audit: wait for %1 to finish or cancel it").arg(task_->label()));
         return false;
@@ -18,14 +18,22 @@ bool AuditController::start() {
         emit message(tr("Audit: no valid spec to audit"));
         return false;
     }
+    if (spec->python && !document_->pythonAllowed()) {
+        emit message(
+            tr("Audit: the kernel file has not been allowed to run (Run ▸ Allow Running "
+               "the Kernel File)"));
+        return false;
+    }
     if (!document_->diagnostics().empty())
         emit message(tr("Audit: the spec as edited has errors; auditing its last valid state"));
     const quint64 job = task_->start(
         tr("Auditing %1").arg(QString::fromStdString(spec->name)), document_->generation(),
-        [this, spec](JobControl& control) -> JobTracker::Deliver {
+        [this, spec, sweep,
+         dir = document_->baseDir().toStdString()](JobControl& control) -> JobTracker::Deliver {
             AuditOptions options;
             options.stage = AuditStage::All;
-            options.sweep = SweepMode::Auto;
+            options.sweep = sweep;
+            options.spec_dir = dir;
             options.cancel = &control.cancel;
             options.progress = [&control](std::int64_t d, std::int64_t t) { control.report(d, t); };
             auto result = std::make_shared<const AuditResult>(run_audit(*spec, options));

@@ -16,7 +16,7 @@ class AuditController : public QObject {
 public:
     AuditController(SpecDocument* document, JobTracker* task, QObject* parent = nullptr);
 
-    bool start();
+    bool start(SweepMode sweep = SweepMode::Auto);
     bool running() const { return running_; }
     // The newest finished audit (null before the first).
     std::shared_ptr<const AuditResult> result() const { return result_; }
