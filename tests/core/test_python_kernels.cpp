@@ -318,6 +318,20 @@ TEST(PythonAudit, AHangBecomesAFindingWithinTheLimit) {
     EXPECT_NE(messages(r).find("did not finish in time"), std::string::npos) << messages(r);
 }
 
+TEST(PythonAudit, MemoryExhaustionAndACrashAreFindings) {
+    const Spec hog = load_ok(python_spec("failing.py", "hogs_memory",
+                                         R"([{"shape": [4], "dtype": "float32"}])"));
+    AuditOptions o = quick();
+    o.python_limits.memory_bytes = std::int64_t{1} << 30;
+    const std::string m = messages(run_audit(hog, o));
+    EXPECT_NE(m.find("ran out of memory"), std::string::npos) << m;
+    const Spec crash = load_ok(python_spec("failing.py", "crashes",
+                                           R"([{"shape": [4], "dtype": "float32"}])"));
+    const AuditResult r = run_audit(crash, quick());
+    EXPECT_EQ(r.verdict, Verdict::Invalid);
+    EXPECT_NE(messages(r).find("crashed the Python process"), std::string::npos) << messages(r);
+}
+
 TEST(PythonAudit, AMissingFileIsAnErrorAtPythonFile) {
     const Spec s = load_ok(python_spec("no_such_kernel.py", "f", "[]"));
     const AuditResult r = run_audit(s, quick());

@@ -29,6 +29,11 @@ def hogs_memory(x):
     return big.sum() + x
 
 
+def crashes(x):
+    import os
+    os.abort()  # the interpreter dies without writing a result
+
+
 def uses_scan(x):
     return jax.lax.scan(lambda c, v: (c + v, c), 0.0, x)  # SCAN_LINE
 
