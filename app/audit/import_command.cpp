@@ -122,7 +122,8 @@ int run_import(const ImportArgs& a) {
               << call.value("file", "?") << ":" << call.value("line", 0) << ": grid "
               << call.value("grid", Json::array()).dump() << ", "
               << call.value("operands", Json::array()).size() << " operands ("
-              << run.result["calls"].size() << " call(s) in all; " << run.interpreter << ")\n";
+              << run.result["calls"].size() << " call(s) in all; " << run.interpreter << " with "
+              << run.runner << ")\n";
     std::string text;
     if (a.inline_spec) {
         const LoadResult rec = recorded_spec(call, spec, run_req.params);

@@ -234,6 +234,7 @@ PythonRun run_python(const Spec& spec, const PythonRequest& req) {
     const auto env = find_python_env(&error);
     if (!env) return fail("python", error);
     run.interpreter = env->interpreter;
+    run.runner = env->runner;
     const std::string file = python_file_path(*spec.python, req.spec_dir);
     std::error_code ec;
     if (!fs::is_regular_file(file, ec))

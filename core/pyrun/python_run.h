@@ -46,6 +46,7 @@ struct PythonRun {
     std::optional<std::size_t> entry;  // the call that is checked, when there is one
     std::vector<NpyArray> outputs, writers, references;  // run mode, per output of `entry`
     std::string interpreter;
+    std::string runner;  // the stand-ins' tilelens_run.py that ran
     double seconds = 0;
 
     bool ok() const { return errors.empty() && !failure && !cancelled && entry.has_value(); }
