@@ -46,7 +46,7 @@ Parsed parse_import(int argc, char** argv, int first) {
     app.add_option("--call", a.call, "the wrapper function that calls pl.pallas_call")->required();
     app.add_option("--arg", a.args,
                    "an array argument, DTYPE[SHAPE] such as float32[300,256], "
-                   "or None; repeat in order")
+                   "DTYPE[SHAPE]=v,v,... for given values (group sizes), or None; repeat in order")
         ->type_name("DTYPE[SHAPE]");
     app.add_option("--kwarg", a.kwargs, "a keyword argument k=v (v as JSON, or a --param name)")
         ->type_name("K=V");
@@ -126,7 +126,7 @@ int run_import(const ImportArgs& a) {
               << run.runner << ")\n";
     std::string text;
     if (a.inline_spec) {
-        const LoadResult rec = recorded_spec(call, spec, run_req.params);
+        const LoadResult rec = recorded_spec(call, spec);
         if (!rec.spec) return fail("the recorded call is not a valid spec:\n" + join(rec.errors));
         Spec s = *rec.spec;
         s.sweep = SweepSpec{};

@@ -43,6 +43,21 @@ Finding failure_finding(const PythonFailure& f) {
     return out;
 }
 
+// A sweep shape the wrapper itself refuses: an exception raised in the user's code before any
+// pallas_call was recorded (a kernel's own "must be a multiple of 128" check). Such shapes are
+// outside what the kernel supports, as a broken `requires` would say; they are listed, not
+// failed. An exception from the stand-ins (a BlockSpec they reject) is not a refusal.
+std::optional<std::string> refusal(const PythonRun& run) {
+    const auto& f = run.failure;
+    if (!f || f->kind != "exception" || !f->raised_before_recording) return std::nullopt;
+    const std::string standins = run.runner.substr(0, run.runner.rfind('/') + 1);
+    const auto last = f->traceback.rfind("File \"");
+    if (last != std::string::npos && !standins.empty() &&
+        f->traceback.compare(last + 6, standins.size(), standins) == 0)
+        return std::nullopt;
+    return f->to_string();
+}
+
 // Everything one case needs from the child: the recorded spec and the run's arrays.
 struct PythonCase {
     std::optional<Spec> recorded;
@@ -50,8 +65,8 @@ struct PythonCase {
 };
 
 CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::int64_t>& params,
-                            const TargetProfile& target, const AuditOptions& opt,
-                            PythonCase* keep) {
+                            const TargetProfile& target, const AuditOptions& opt, PythonCase* keep,
+                            std::string* refused = nullptr) {
     PythonRequest req;
     req.spec_dir = opt.spec_dir;
     req.params = params;
@@ -70,9 +85,13 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
         for (const auto& d : pc.run.errors) fs.push_back(spec_error_finding(d));
         return invalid_case(fs, "the kernel file could not be run");
     }
+    if (const auto why = refused ? refusal(pc.run) : std::nullopt) {
+        *refused = *why;
+        return {};
+    }
     if (pc.run.failure)
         return invalid_case({failure_finding(*pc.run.failure)}, "the kernel file failed");
-    LoadResult rec = recorded_spec(pc.run.call(), spec, params);
+    LoadResult rec = recorded_spec(pc.run.call(), spec);
     if (!rec.spec) {
         std::vector<Finding> fs;
         for (const auto& d : rec.errors) fs.push_back(spec_error_finding(d));
@@ -186,15 +205,32 @@ SweepPlan python_sweep(const Spec& spec, const Instance& rec, bool on) {
         const auto b = block_of(spec, rec, name);
         if (!b) continue;
         plan.swept.push_back({name, *b});
-        for (const auto v : hostile_values(*b))
-            add({{name, v}},
-                name + " = " + std::to_string(v) + " (block " + std::to_string(*b) + ")");
+        for (const auto v : hostile_values(*b)) add({{name, v}}, name + " = " + std::to_string(v));
     }
     if (plan.swept.empty())
         plan.notes.push_back(
             "no param is a whole dimension of an array argument in python.args, so no hostile "
             "shape was derived; list them in sweep.params");
     return plan;
+}
+
+// Takes the cases the wrapper refused out of the plan and the outcomes, with a note each.
+void drop_refused(const std::vector<std::string>& refused, SweepPlan& plan,
+                  std::vector<CaseOutcome>& outcomes) {
+    SweepPlan kept = plan;
+    kept.cases.clear();
+    std::vector<CaseOutcome> kept_outcomes;
+    for (std::size_t i = 0; i < plan.cases.size(); ++i) {
+        if (refused[i].empty()) {
+            kept.cases.push_back(plan.cases[i]);
+            kept_outcomes.push_back(std::move(outcomes[i]));
+        } else {
+            kept.notes.push_back("not run: " + plan.cases[i].label +
+                                 " (the wrapper refuses these shapes: " + refused[i] + ")");
+        }
+    }
+    plan = std::move(kept);
+    outcomes = std::move(kept_outcomes);
 }
 
 }  // namespace
@@ -234,15 +270,20 @@ AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
     if (rejected) plan.notes = {"skipped: the target contract rejected the spec"};
     for (const auto& [label, why] : plan.skipped)
         plan.notes.push_back("not run: " + label + " (breaks " + why + ")");
+    std::vector<std::string> refused(plan.cases.size());
     std::vector<CaseOutcome> outcomes = run_cases_parallel(
         plan.cases.size(),
         [&](std::size_t i) {
             if (i == 0) return first;
             return run_python_case(spec, params_of(spec, plan.cases[i].overrides), *profile, opt,
-                                   nullptr);
+                                   nullptr, &refused[i]);
         },
         opt);
-    fold_outcomes(plan, inst, *profile, outcomes, r);
+    drop_refused(refused, plan, outcomes);
+    // Case rows show the spec's params (the recorded spec has none of its own).
+    Instance shown = inst;
+    shown.params = params_of(spec, {});
+    fold_outcomes(plan, shown, *profile, outcomes, r);
     r.notes.push_back({NoteTopic::Indexing, "the index maps were recorded from " +
                                                 spec.python->file + " at each case's params (" +
                                                 own.run.interpreter + ")"});

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 
 #include "core/base/names.h"
@@ -30,6 +32,28 @@ std::variant<PythonArg, std::string> parse_python_arg(std::string_view text) {
     PythonArg a;
     if (t == "None" || t == "none" || t == "null") {
         a.none = true;
+        return a;
+    }
+    // DTYPE[SHAPE]=v0,v1,...: literal values (group sizes, lengths), row-major.
+    const auto eq = t.find('=');
+    if (eq != std::string::npos) {
+        auto head = parse_python_arg(t.substr(0, eq));
+        if (std::holds_alternative<std::string>(head)) return head;
+        PythonArg a = std::get<PythonArg>(head);
+        const std::string list = t.substr(eq + 1);
+        std::size_t at = 0;
+        while (at <= list.size()) {
+            const auto comma = list.find(',', at);
+            const std::string part =
+                trim(list.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+            char* end = nullptr;
+            const double v = std::strtod(part.c_str(), &end);
+            if (part.empty() || end != part.c_str() + part.size() || !std::isfinite(v))
+                return "value '" + part + "' in '" + t + "' is not a number";
+            a.values.push_back(v);
+            if (comma == std::string::npos) break;
+            at = comma + 1;
+        }
         return a;
     }
     const auto open = t.find('[');
@@ -109,11 +133,17 @@ std::variant<Spec, std::string> python_spec_from_import(const ImportRequest& req
                 if (!known) return "--arg " + text + ": '" + *n + "' is not a --param";
                 continue;
             }
+            // Only a value that one param alone has names it: with M = K = 512, a 512 could
+            // be either, and guessing would tie two dimensions together in the sweep.
+            const std::int64_t v = std::get<std::int64_t>(dim);
+            const auto same = std::count_if(req.params.begin(), req.params.end(),
+                                            [&](const auto& p) { return p.second == v; });
+            if (same > 1)
+                return "--arg " + text + ": " + std::to_string(v) +
+                       " is the value of several --params; write the param's name in the shape, "
+                       "e.g. float32[M,K]";
             for (const auto& [name, value] : req.params)
-                if (value == std::get<std::int64_t>(dim)) {
-                    dim = name;
-                    break;
-                }
+                if (value == v) dim = name;
         }
         py.args.push_back(std::move(arg));
     }

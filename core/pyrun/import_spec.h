@@ -25,7 +25,8 @@ struct ImportRequest {
     std::optional<std::int64_t> entry;
 };
 
-// One argument as typed: "DTYPE[D0,D1,...]" (a dimension may name a param) or "None".
+// One argument as typed: "DTYPE[D0,D1,...]" (a dimension may name a param), that followed by
+// "=v0,v1,..." for literal values (row-major), or "None".
 std::variant<PythonArg, std::string> parse_python_arg(std::string_view text);
 
 // The keyword argument's JSON value: JSON as typed (128, true, "x", [1, 2]); a bare word

@@ -87,6 +87,16 @@ PythonFailure failure_from(const Json& e) {
     if (e.contains("line") && e["line"].is_number_integer()) f.line = e["line"].get<int>();
     if (e.contains("traceback") && e["traceback"].is_string())
         f.traceback = e["traceback"].get<std::string>();
+    if (e.contains("origin") && e["origin"].is_object()) {
+        const Json& o = e["origin"];
+        const std::string file = o.value("file", std::string());
+        const int line =
+            o.contains("line") && o["line"].is_number_integer() ? o["line"].get<int>() : 0;
+        if (file != f.file || line != f.line) {
+            f.origin_file = file;
+            f.origin_line = line;
+        }
+    }
     return f;
 }
 
@@ -156,6 +166,8 @@ void read_result(const Spec& spec, const fs::path& out, const ChildResult& child
     }
     if (run.result.value("status", "") != "ok") {
         run.failure = failure_from(run.result.value("error", Json::object()));
+        const Json& calls = run.result["calls"];
+        run.failure->raised_before_recording = !calls.is_array() || calls.empty();
         return;
     }
     const Json& calls = run.result["calls"];
@@ -185,6 +197,9 @@ void read_result(const Spec& spec, const fs::path& out, const ChildResult& child
 
 std::string PythonFailure::to_string() const {
     std::string where = file.empty() ? "" : file + (line > 0 ? ":" + std::to_string(line) : "");
+    if (!origin_file.empty())
+        where += (where.empty() ? "" : ", raised in ") + origin_file +
+                 (origin_line > 0 ? ":" + std::to_string(origin_line) : "");
     return where.empty() ? message : where + ": " + message;
 }
 

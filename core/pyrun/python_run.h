@@ -34,8 +34,13 @@ struct PythonFailure {
     std::string message;
     std::string file;
     int line = 0;
+    // The innermost frame outside the stand-ins, when it is not in the user's file (a module
+    // the file imports raised).
+    std::string origin_file;
+    int origin_line = 0;
     std::string traceback;
-    std::string to_string() const;  // "file:line: message"
+    bool raised_before_recording = false;  // no pallas_call was recorded when it failed
+    std::string to_string() const;         // "file:line: message", with the origin when it differs
 };
 
 struct PythonRun {

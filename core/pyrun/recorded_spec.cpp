@@ -130,13 +130,11 @@ void tabulate_untraced_maps(const Json& call, Json& doc, std::set<std::string>* 
 
 }  // namespace
 
-Json recorded_spec_json(const Json& call, const Spec& base,
-                        const std::map<std::string, std::int64_t>& params) {
+Json recorded_spec_json(const Json& call, const Spec& base) {
     Json doc = Json::object();
     doc["tilelens"] = 2;
     doc["name"] = base.name;
     if (base.description) doc["description"] = *base.description;
-    if (!params.empty()) doc["params"] = params;
     doc["grid"] = call.value("grid", Json::array());
     if (call.contains("dimension_semantics") && call["dimension_semantics"].is_array())
         doc["dimension_semantics"] = call["dimension_semantics"];
@@ -173,11 +171,10 @@ Json recorded_spec_json(const Json& call, const Spec& base,
     return doc;
 }
 
-LoadResult recorded_spec(const Json& call, const Spec& base,
-                         const std::map<std::string, std::int64_t>& params) {
+LoadResult recorded_spec(const Json& call, const Spec& base) {
     const std::string label = call.value("file", std::string("kernel.py")) + ":" +
                               std::to_string(call.value("line", 0)) + " (recorded pallas_call)";
-    return load_spec(recorded_spec_json(call, base, params).dump(), label);
+    return load_spec(recorded_spec_json(call, base).dump(), label);
 }
 
 }  // namespace tl

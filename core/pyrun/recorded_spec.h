@@ -11,13 +11,12 @@
 namespace tl {
 
 // The spec document of `call` (one entry of result.json's "calls"): `base`'s name,
-// description, target, policy, tolerance, seed and target overrides, `params` as its params,
-// no sweep, and where each part came from as "x-python" annotations (file, line).
-Json recorded_spec_json(const Json& call, const Spec& base,
-                        const std::map<std::string, std::int64_t>& params);
+// description, target, policy, tolerance, seed and target overrides, no params (every size
+// is a recorded number, so a fix is never phrased in a param that merely has the same
+// value), no sweep, and where each part came from as "x-python" annotations (file, line).
+Json recorded_spec_json(const Json& call, const Spec& base);
 
 // The same, loaded: errors name the recorded call's file and line.
-LoadResult recorded_spec(const Json& call, const Spec& base,
-                         const std::map<std::string, std::int64_t>& params);
+LoadResult recorded_spec(const Json& call, const Spec& base);
 
 }  // namespace tl

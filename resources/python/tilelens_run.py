@@ -61,6 +61,19 @@ def _load_module(path):
         ops.__path__.append(path[:k + len(_OPS_MARK) - 1])
         return importlib.import_module(path[k:-3].replace(os.sep, "."))
     d = os.path.dirname(path)
+    # A file next to a JAX checkout (a wrapper importing jax.experimental.pallas.ops.tpu...):
+    # the nearest enclosing folder holding jax/experimental/pallas/ops lends its ops.
+    up = d
+    while True:
+        ops_dir = os.path.join(up, "jax", "experimental", "pallas", "ops")
+        if os.path.isdir(ops_dir):
+            if ops_dir not in ops.__path__:
+                ops.__path__.append(ops_dir)
+            break
+        parent = os.path.dirname(up)
+        if parent == up:
+            break
+        up = parent
     modname = "tilelens_user_" + re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
     if d not in sys.path:
         sys.path.insert(1, d)
