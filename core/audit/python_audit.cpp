@@ -46,10 +46,14 @@ Finding failure_finding(const PythonFailure& f) {
 // A sweep shape the wrapper itself refuses: an exception raised in the user's code before any
 // pallas_call was recorded (a kernel's own "must be a multiple of 128" check). Such shapes are
 // outside what the kernel supports, as a broken `requires` would say; they are listed, not
-// failed. An exception from the stand-ins (a BlockSpec they reject) is not a refusal.
+// failed. A NotImplementedError says the same wherever the user's code raises it (kernels
+// raise it while tracing the body, for a head_dim they do not support). An exception from the
+// stand-ins (a BlockSpec they reject) is not a refusal.
 std::optional<std::string> refusal(const PythonRun& run) {
     const auto& f = run.failure;
-    if (!f || f->kind != "exception" || !f->raised_before_recording) return std::nullopt;
+    if (!f || f->kind != "exception") return std::nullopt;
+    const bool unsupported = f->message.rfind("NotImplementedError", 0) == 0;
+    if (!f->raised_before_recording && !unsupported) return std::nullopt;
     const std::string standins = run.runner.substr(0, run.runner.rfind('/') + 1);
     const auto last = f->traceback.rfind("File \"");
     if (last != std::string::npos && !standins.empty() &&

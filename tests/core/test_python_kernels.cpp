@@ -350,6 +350,21 @@ TEST(PythonAudit, ShapesTheWrapperRefusesAreListedNotFailed) {
     EXPECT_GE(r.cases.size(), 2u);
 }
 
+TEST(PythonAudit, NotImplementedInTheBodyIsARefusedShapeToo) {
+    const Spec s = load_ok(python_spec("failing.py", "lane_copy",
+                                       R"([{"shape": [16, "C"], "dtype": "float32"}])",
+                                       R"(, "reference": "copy_reference")", R"({"C": 256})"));
+    AuditOptions o = quick();
+    o.sweep = SweepMode::Auto;
+    const AuditResult r = run_audit(s, o);
+    EXPECT_EQ(r.verdict, Verdict::Pass) << messages(r);
+    bool listed = false;
+    for (const auto& n : r.notes)
+        listed = listed || n.text.find("not run: C = 257 (the wrapper refuses these shapes: ") !=
+                               std::string::npos;
+    EXPECT_TRUE(listed);
+}
+
 TEST(PythonAudit, AMissingFileIsAnErrorAtPythonFile) {
     const Spec s = load_ok(python_spec("no_such_kernel.py", "f", "[]"));
     const AuditResult r = run_audit(s, quick());
