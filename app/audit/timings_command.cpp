@@ -8,6 +8,8 @@
 #include "app/audit/output.h"
 #include "app/audit/table.h"
 #include "core/base/format.h"
+#include "core/pyrun/python_run.h"
+#include "core/pyrun/recorded_spec.h"
 #include "core/spec/spec_io.h"
 #include "core/timings/io/registry.h"
 #include "core/timings/timings_json.h"
@@ -121,8 +123,34 @@ bool files_readable(const std::vector<std::string>& files, const char* command) 
     return true;
 }
 
+// A Python kernel's spec is planned and charted as its pallas_call recorded at the spec's own
+// params: the real grid and blocks (the file's tile choices are its own code, not varied).
+std::shared_ptr<const Spec> recorded_or_report(const Spec& spec, const std::string& path,
+                                               const char* command) {
+    PythonRequest req;
+    req.spec_dir = std::filesystem::path(path).parent_path().string();
+    req.params = std::map<std::string, std::int64_t>(spec.params.begin(), spec.params.end());
+    const PythonRun run = run_python(spec, req);
+    std::string why = join(run.errors, "; ");
+    if (run.failure) why = "the kernel file failed: " + run.failure->to_string();
+    if (run.ok()) {
+        LoadResult rec = recorded_spec(run.call(), spec);
+        if (rec.spec) {
+            std::cerr << "tilelens-audit " << command << ": " << spec.python->file
+                      << ": the pallas_call as recorded at the spec's params (a Python kernel's "
+                         "tiling is its code's; it is not varied)\n";
+            return std::make_shared<const Spec>(*rec.spec);
+        }
+        why = join(rec.errors, "; ");
+    }
+    std::cerr << "tilelens-audit " << command << ": " << path << ": " << why << '\n';
+    return nullptr;
+}
+
 std::shared_ptr<const Spec> load_spec_or_report(const std::string& path, const char* command) {
     LoadResult loaded = load_spec_file(path);
+    if (loaded.spec && loaded.errors.empty() && loaded.spec->python)
+        return recorded_or_report(*loaded.spec, path, command);
     if (loaded.spec && loaded.errors.empty()) return std::make_shared<const Spec>(*loaded.spec);
     for (const auto& e : loaded.errors)
         std::cerr << "tilelens-audit " << command << ": " << e.to_string() << '\n';

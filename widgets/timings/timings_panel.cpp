@@ -239,8 +239,10 @@ void TimingsPanel::setSpec(const Spec& spec) {
 }
 
 void TimingsPanel::setSnapshot(const ExplorerSnapshot& snapshot) {
-    if (!snapshot.spec || snapshot.spec == spec_) return;
-    spec_ = snapshot.spec;
+    // A Python kernel is planned and charted as its recorded pallas_call.
+    const auto& spec = snapshot.recorded ? snapshot.recorded : snapshot.spec;
+    if (!spec || spec == spec_) return;
+    spec_ = spec;
     plan_->setSpec(spec_);
     rebuild();
 }
