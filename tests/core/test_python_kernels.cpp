@@ -483,7 +483,7 @@ TEST(PythonImport, TheCommandWritesASpecThatCheckRuns) {
     EXPECT_EQ(run_cli("check --sweep off " + spec, &out), 1) << out;
     EXPECT_NE(out.find("numerical_mismatch (uninitialized)"), std::string::npos) << out;
     out.clear();
-    EXPECT_EQ(run_cli("plan " + spec, &out), 0) << out;
+    EXPECT_EQ(run_cli("plan --target tpu-v5e " + spec, &out), 0) << out;
     EXPECT_NE(out.find("the pallas_call as recorded at the spec's params"), std::string::npos)
         << out;
     EXPECT_NE(out.find("1 candidate pass"), std::string::npos) << out;
