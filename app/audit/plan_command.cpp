@@ -2,6 +2,7 @@
 // traffic and roofline bound, measured ones filled in from --timings, and --emit-bench.
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 
@@ -10,7 +11,9 @@
 #include "app/audit/progress.h"
 #include "app/audit/table.h"
 #include "core/base/format.h"
+#include "core/plan/python_plan.h"
 #include "core/plan/tile_plan.h"
+#include "core/spec/spec_io.h"
 #include "core/target/target.h"
 #include "core/timings/decision.h"
 #include "core/timings/io/registry.h"
@@ -104,13 +107,20 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
 int run_plan(const PlanArgs& a) {
     if (!files_readable({a.spec_path}, "plan") || !files_readable(a.timings, "plan"))
         return kUsageError;
-    const auto spec = load_spec_or_report(a.spec_path, "plan");
+    // A Python kernel is planned by re-recording its file for each tiling.
+    const LoadResult raw = load_spec_file(a.spec_path);
+    const bool python = raw.spec && raw.spec->python;
+    const auto spec =
+        python ? std::make_shared<const Spec>(*raw.spec) : load_spec_or_report(a.spec_path, "plan");
     if (!spec) return kUsageError;
     PlanOptions options;
     options.target = a.target;
     // A big spec's candidates take seconds; quick plans print nothing.
     if (!a.quiet) options.progress = progress_printer(std::cerr, "plan", "combinations", 1.0);
-    PlanOutcome outcome = plan_tiles(*spec, options);
+    PythonPlanOptions py;
+    py.plan = options;
+    py.spec_dir = std::filesystem::path(a.spec_path).parent_path().string();
+    PlanOutcome outcome = python ? plan_python_tiles(*spec, py) : plan_tiles(*spec, options);
     if (!outcome.plan) {
         for (const auto& e : outcome.errors)
             std::cerr << "tilelens-audit plan: " << e.to_string() << '\n';

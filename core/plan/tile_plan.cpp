@@ -107,7 +107,9 @@ std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const Targe
     return c;
 }
 
-bool faster(const PlanCandidate& a, const PlanCandidate& b) {
+}  // namespace
+
+bool ranks_before(const PlanCandidate& a, const PlanCandidate& b) {
     if (a.roofline_s.has_value() != b.roofline_s.has_value()) return a.roofline_s.has_value();
     if (a.roofline_s && *a.roofline_s != *b.roofline_s) return *a.roofline_s < *b.roofline_s;
     // Equal bounds: less traffic leaves more room under the memory roof, then less VMEM.
@@ -115,8 +117,6 @@ bool faster(const PlanCandidate& a, const PlanCandidate& b) {
     if (a.vmem_bytes != b.vmem_bytes) return a.vmem_bytes < b.vmem_bytes;
     return a.programs < b.programs;
 }
-
-}  // namespace
 
 std::vector<TileParam> tile_params(const Spec& spec) {
     const ResolveResult base = resolve(spec);
@@ -254,7 +254,7 @@ PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
         out.cancelled = true;
         return out;
     }
-    std::stable_sort(plan.candidates.begin(), plan.candidates.end(), faster);
+    std::stable_sort(plan.candidates.begin(), plan.candidates.end(), ranks_before);
     out.plan = std::move(plan);
     return out;
 }

@@ -88,6 +88,9 @@ std::vector<TileParam> tile_params(const Spec& spec);
 std::vector<TileParam> tile_params(const Spec& spec, const Instance& base);
 
 PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options = {});
+// The plan's order: a lower roofline bound first, then less HBM traffic, less VMEM, fewer
+// programs.
+bool ranks_before(const PlanCandidate& a, const PlanCandidate& b);
 
 // Fills measured_s (and fraction_of_roof) of the candidates that a verified, measured,
 // successful record of the spec's kernel on the plan's target times with the same tile

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/audit/audit.h"
+#include "core/plan/python_plan.h"
 #include "core/pyrun/child_process.h"
 #include "core/pyrun/import_spec.h"
 #include "core/pyrun/npy.h"
@@ -363,6 +364,33 @@ TEST(PythonAudit, NotImplementedInTheBodyIsARefusedShapeToo) {
         listed = listed || n.text.find("not run: C = 257 (the wrapper refuses these shapes: ") !=
                                std::string::npos;
     EXPECT_TRUE(listed);
+}
+
+TEST(PythonPlan, EachTilingIsTheFileRecordedWithThoseKeywordArguments) {
+    const Spec s = load_ok(
+        python_spec("blocked_matmul.py", "matmul", kMatArgs,
+                    R"(, "kwargs": {"bm": {"expr": "bm"}, "bn": {"expr": "bm"}, "bk": 128})",
+                    R"({"M": 512, "N": 512, "K": 256, "bm": 128})"));
+    PythonPlanOptions o;
+    o.max_candidates = 4;
+    const PlanOutcome out = plan_python_tiles(s, o);
+    ASSERT_TRUE(out.plan) << join(out.errors);
+    const TilePlan& p = *out.plan;
+    ASSERT_EQ(p.tile_params.size(), 1u);
+    EXPECT_EQ(p.tile_params[0].name, "bm");
+    EXPECT_EQ(p.fixed.count("M"), 1u);
+    // bm = 128 (the spec's), then the nearest: 64 (rejected: a 64-wide lane block) and 256.
+    bool own = false, wide = false;
+    for (const auto& c : p.candidates) {
+        own = own || (c.is_spec && c.params.at("bm") == 128 && c.programs == 4 * 4 * 2);
+        wide = wide || (c.params.at("bm") == 256 && c.programs == 2 * 2 * 2);
+    }
+    EXPECT_TRUE(own);
+    EXPECT_TRUE(wide);
+    ASSERT_FALSE(p.rejected.empty());
+    EXPECT_EQ(p.rejected[0].params.at("bm"), 64);
+    EXPECT_EQ(p.rejected[0].rule, "block_tiling");
+    EXPECT_EQ(p.candidates.size() + p.rejected.size(), 4u);
 }
 
 TEST(PythonAudit, AMissingFileIsAnErrorAtPythonFile) {
