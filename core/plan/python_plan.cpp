@@ -186,7 +186,8 @@ PlanOutcome plan_python_tiles(const Spec& spec, const PythonPlanOptions& o) {
     plan.notes.push_back(
         "each candidate is the kernel file's pallas_call recorded with those "
         "keyword arguments (" +
-        std::to_string(combos.size()) + " runs of " + spec.python->file + ")");
+        std::to_string(combos.size()) + (combos.size() == 1 ? " run of " : " runs of ") +
+        spec.python->file + ")");
     if (tiles.empty())
         plan.notes.push_back(
             "no tile params: no param reaches python.kwargs as {\"expr\": NAME} without sizing "
