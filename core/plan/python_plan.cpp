@@ -162,10 +162,10 @@ PlanOutcome plan_python_tiles(const Spec& spec, const PythonPlanOptions& o) {
     plan.not_modelled.clear();
     plan.notes.clear();
     plan.fixed.clear();
-    for (const auto& [k, v] : spec.params)
+    for (const auto& param : spec.params)
         if (std::none_of(tiles.begin(), tiles.end(),
-                         [&](const TileParam& t) { return t.name == k; }))
-            plan.fixed[k] = v;
+                         [&](const TileParam& t) { return t.name == param.first; }))
+            plan.fixed[param.first] = param.second;
     for (std::size_t i = 0; i < combos.size(); ++i) {
         const Examined& e = results[i];
         if (!e.plan) {

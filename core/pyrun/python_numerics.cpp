@@ -90,6 +90,90 @@ Tolerance python_default_tolerance(DType dtype, const NpyArray& reference) {
     return Tolerance{r, r * scale};
 }
 
+namespace {
+
+// One output's arrays and how it is judged.
+struct OutputArrays {
+    const ResolvedOperand& op;
+    const NpyArray& out;
+    const NpyArray& ref;
+    const NpyArray& writers;
+    Tolerance tol;
+};
+
+// Compares element by element: the mismatches grouped by cause, the maxima into `n`.
+std::array<Group, 3> group_mismatches(const OutputArrays& o, bool padded, PythonNumerics& n) {
+    std::array<Group, 3> groups;
+    for (std::int64_t i = 0; i < o.out.size(); ++i) {
+        const double a = o.out.values[static_cast<std::size_t>(i)];
+        const double b = o.ref.values[static_cast<std::size_t>(i)];
+        const bool both_nan = std::isnan(a) && std::isnan(b);
+        const double err = both_nan ? 0 : std::abs(a - b);
+        const double rel = b != 0 ? err / std::abs(b) : err;
+        const bool bad =
+            !both_nan && (std::isnan(err) || err > o.tol.atol + o.tol.rtol * std::abs(b));
+        if (std::isnan(err) && !both_nan) {
+            n.max_abs_error = std::numeric_limits<double>::quiet_NaN();
+        } else if (!std::isnan(n.max_abs_error)) {
+            n.max_abs_error = std::max(n.max_abs_error, err);
+            n.max_rel_error = std::max(n.max_rel_error, rel);
+        }
+        if (!bad) continue;
+        const bool never =
+            i < o.writers.size() && o.writers.values[static_cast<std::size_t>(i)] < 0;
+        const Cause c = never                     ? kUninitialized
+                        : std::isnan(a) && padded ? kPadding
+                        : std::isnan(a)           ? kUninitialized
+                                                  : kValue;
+        Group& g = groups[c];
+        if (g.first < 0) g.first = i;
+        ++g.count;
+        g.never_written += never ? 1 : 0;
+        g.max_abs =
+            std::isnan(err) || std::isnan(g.max_abs) ? std::nan("") : std::max(g.max_abs, err);
+        g.max_rel =
+            std::isnan(rel) || std::isnan(g.max_rel) ? std::nan("") : std::max(g.max_rel, rel);
+    }
+    return groups;
+}
+
+Finding group_finding(const Instance& inst, const OutputArrays& o, Cause c, const Group& g,
+                      const std::vector<std::string>& padded_inputs) {
+    Finding f;
+    f.kind = FindingKind::NumericalMismatch;
+    f.operand = o.op.name;
+    f.count = g.count;
+    f.element = unravel(g.first, o.op.shape);
+    f.cause = c == kUninitialized ? "uninitialized" : c == kPadding ? "padding" : "value";
+    const auto u = static_cast<std::size_t>(g.first);
+    std::string msg =
+        std::to_string(g.count) + " of " + std::to_string(o.out.size()) + " elements of '" +
+        o.op.name + "' differ from python.reference (max abs error " + num(g.max_abs) +
+        ", max rel error " + num(g.max_rel) + "; tolerance " + num(o.tol.atol) + " + " +
+        num(o.tol.rtol) + "·|ref|); first " + o.op.name + "[" + list_text(f.element) +
+        "] = " + num(o.out.values[u]) + ", expected " + num(o.ref.values[u]);
+    const double w = u < o.writers.values.size() ? o.writers.values[u] : -1;
+    if (w >= 0) {
+        f.program = unravel(static_cast<std::int64_t>(w), inst.grid);
+        msg += ", written back by program (" + list_text(f.program) + ")";
+    }
+    f.message = msg + fix_for(c, w < 0, padded_inputs);
+    return f;
+}
+
+Finding size_finding(const ResolvedOperand& op, std::int64_t got, std::int64_t want) {
+    Finding f;
+    f.kind = FindingKind::NumericalMismatch;
+    f.operand = op.name;
+    f.cause = "value";
+    f.message = "python.reference returned " + std::to_string(got) + " elements for '" + op.name +
+                "', which has " + std::to_string(want) +
+                ": make the reference return the kernel's outputs in order";
+    return f;
+}
+
+}  // namespace
+
 PythonNumerics compare_python_outputs(const Instance& inst, const PythonRun& run,
                                       const std::optional<Tolerance>& stated,
                                       const std::vector<std::string>& padded_inputs) {
@@ -108,79 +192,22 @@ PythonNumerics compare_python_outputs(const Instance& inst, const PythonRun& run
     }
     n.ran = true;
     const std::size_t compared = std::min(outs.size(), run.references.size());
-    for (std::size_t o = 0; o < compared; ++o) {
-        const ResolvedOperand& op = *outs[o];
-        const NpyArray& out = run.outputs[o];
-        const NpyArray& ref = run.references[o];
-        const NpyArray& writers = run.writers[o];
+    for (std::size_t k = 0; k < compared; ++k) {
+        const ResolvedOperand& op = *outs[k];
         if (op.discard) continue;
-        if (ref.size() != out.size()) {
-            Finding f;
-            f.kind = FindingKind::NumericalMismatch;
-            f.operand = op.name;
-            f.cause = "value";
-            f.message = "python.reference returned " + std::to_string(ref.size()) +
-                        " elements for '" + op.name + "', which has " + std::to_string(out.size()) +
-                        ": make the reference return the kernel's outputs in order";
-            n.findings.push_back(std::move(f));
+        const NpyArray& ref = run.references[k];
+        if (ref.size() != run.outputs[k].size()) {
+            n.findings.push_back(size_finding(op, ref.size(), run.outputs[k].size()));
             continue;
         }
-        const Tolerance tol = stated.value_or(python_default_tolerance(op.dtype, ref));
-        std::array<Group, 3> groups;
-        for (std::int64_t i = 0; i < out.size(); ++i) {
-            const double a = out.values[static_cast<std::size_t>(i)];
-            const double b = ref.values[static_cast<std::size_t>(i)];
-            const bool both_nan = std::isnan(a) && std::isnan(b);
-            const double err = both_nan ? 0 : std::abs(a - b);
-            const double rel = b != 0 ? err / std::abs(b) : err;
-            const bool bad =
-                !both_nan && (std::isnan(err) || err > tol.atol + tol.rtol * std::abs(b));
-            if (std::isnan(err) && !both_nan) {
-                n.max_abs_error = std::numeric_limits<double>::quiet_NaN();
-            } else if (!std::isnan(n.max_abs_error)) {
-                n.max_abs_error = std::max(n.max_abs_error, err);
-                n.max_rel_error = std::max(n.max_rel_error, rel);
-            }
-            if (!bad) continue;
-            const bool never =
-                i < writers.size() && writers.values[static_cast<std::size_t>(i)] < 0;
-            const Cause c = never                                     ? kUninitialized
-                            : std::isnan(a) && !padded_inputs.empty() ? kPadding
-                            : std::isnan(a)                           ? kUninitialized
-                                                                      : kValue;
-            Group& g = groups[c];
-            if (g.first < 0) g.first = i;
-            ++g.count;
-            g.never_written += never ? 1 : 0;
-            g.max_abs =
-                std::isnan(err) || std::isnan(g.max_abs) ? std::nan("") : std::max(g.max_abs, err);
-            g.max_rel =
-                std::isnan(rel) || std::isnan(g.max_rel) ? std::nan("") : std::max(g.max_rel, rel);
-        }
-        for (int c = 0; c < 3; ++c) {
-            const Group& g = groups[static_cast<std::size_t>(c)];
-            if (g.count == 0) continue;
-            Finding f;
-            f.kind = FindingKind::NumericalMismatch;
-            f.operand = op.name;
-            f.count = g.count;
-            f.element = unravel(g.first, op.shape);
-            f.cause = c == kUninitialized ? "uninitialized" : c == kPadding ? "padding" : "value";
-            const auto u = static_cast<std::size_t>(g.first);
-            std::string msg =
-                std::to_string(g.count) + " of " + std::to_string(out.size()) + " elements of '" +
-                op.name + "' differ from python.reference (max abs error " + num(g.max_abs) +
-                ", max rel error " + num(g.max_rel) + "; tolerance " + num(tol.atol) + " + " +
-                num(tol.rtol) + "·|ref|); first " + op.name + "[" + list_text(f.element) +
-                "] = " + num(out.values[u]) + ", expected " + num(ref.values[u]);
-            const double w = u < writers.values.size() ? writers.values[u] : -1;
-            if (w >= 0) {
-                f.program = unravel(static_cast<std::int64_t>(w), inst.grid);
-                msg += ", written back by program (" + list_text(f.program) + ")";
-            }
-            f.message = msg + fix_for(static_cast<Cause>(c), w < 0, padded_inputs);
-            n.findings.push_back(std::move(f));
-        }
+        const OutputArrays o{op, run.outputs[k], ref, run.writers[k],
+                             stated.value_or(python_default_tolerance(op.dtype, ref))};
+        const auto groups = group_mismatches(o, !padded_inputs.empty(), n);
+        for (int c = 0; c < 3; ++c)
+            if (groups[static_cast<std::size_t>(c)].count > 0)
+                n.findings.push_back(group_finding(inst, o, static_cast<Cause>(c),
+                                                   groups[static_cast<std::size_t>(c)],
+                                                   padded_inputs));
     }
     return n;
 }
