@@ -27,6 +27,7 @@ struct TimingsArgs {
     std::optional<double> share;           // the op's share of the step, replacing the files'
     double threshold = 0.02;               // the end-to-end saving that earns the complexity
     std::string baseline;                  // the baseline impl; empty = the fastest other impl
+    std::string format;                    // the format id of every file; empty = detected
     bool quiet = false;
 };
 

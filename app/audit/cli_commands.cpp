@@ -3,6 +3,7 @@
 
 #include "app/audit/cli.h"
 #include "app/audit/cli_parse.h"
+#include "core/timings/io/registry.h"
 
 namespace tl::cli {
 
@@ -18,8 +19,8 @@ Parsed parse_timings(int argc, char** argv, int first) {
         "With --spec, each candidate gets its FLOPs and HBM bytes from the spec and its place "
         "under the target's roofline, and the decision says whether the kernel earns its "
         "complexity (only verified, measured records on one target count).\n\nExit codes: 0 "
-        "imported (warnings allowed), 2 usage error, a file that cannot be read, or an "
-        "invalid spec.");
+        "imported (warnings allowed), 2 usage error, a file from which no record could be "
+        "imported, or an invalid spec.");
     app.add_option("--spec", a.spec_path, "the spec the timings belong to (*.tilelens.json)")
         ->type_name("SPEC");
     app.add_option("--json", a.json_path,
@@ -36,6 +37,10 @@ Parsed parse_timings(int argc, char** argv, int first) {
     app.add_option("--baseline", a.baseline,
                    "the baseline impl to compare with (default: the fastest other impl)");
     app.add_flag("--quiet", a.quiet, "no table on standard output");
+    app.add_option(
+           "--format", a.format,
+           "read every FILE as this format instead of detecting it: " + known_timing_formats())
+        ->type_name("ID");
     app.add_option("FILE", a.files, "timing files")->required()->type_name("FILE");
     if (const int code = run_parser(app, argc, argv, first, "timings"); code >= 0) {
         out.exit_code = code;

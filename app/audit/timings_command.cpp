@@ -165,10 +165,17 @@ int run_timings(const TimingsArgs& a) {
     std::shared_ptr<const Spec> spec;
     if (a.spec_path && !(spec = load_spec_or_report(*a.spec_path, "timings"))) return kUsageError;
 
+    if (!a.format.empty() && !find_timing_importer(a.format)) {
+        std::cerr << "tilelens-audit timings: --format '" << a.format
+                  << "' is not a timing format; use one of: " << known_timing_formats() << '\n';
+        return kUsageError;
+    }
     std::vector<TimingRecord> records;
     Diagnostics warnings;
+    std::vector<std::string> empty;  // files from which nothing could be imported
     for (const auto& file : a.files) {
-        ImportResult r = import_timing_file(file);
+        ImportResult r = import_timing_file(file, {}, {}, a.format);
+        if (r.records.empty()) empty.push_back(file);
         records.insert(records.end(), std::make_move_iterator(r.records.begin()),
                        std::make_move_iterator(r.records.end()));
         warnings.insert(warnings.end(), r.warnings.begin(), r.warnings.end());
@@ -195,7 +202,12 @@ int run_timings(const TimingsArgs& a) {
         for (const auto& w : warnings) std::cout << "warning: " << w.to_string() << '\n';
         if (spec) print_decision(std::cout, v, imported);
     }
-    return written ? 0 : kUsageError;
+    // A file that gives nothing is an error, not a quiet "0 records": CI must notice.
+    for (const auto& f : empty)
+        std::cerr << "tilelens-audit timings: " << f
+                  << ": no timing record could be imported (see the warnings; --format ID names "
+                     "the format when detection picked the wrong one)\n";
+    return written && empty.empty() ? 0 : kUsageError;
 }
 
 }  // namespace tl::cli

@@ -125,9 +125,41 @@ TEST(TimingsCommand, EveryFormatImportsInOneRun) {
 TEST(TimingsCommand, AMalformedFileWarnsWithItsLineAndGoesOn) {
     const RunResult r = audit("timings " + q(kTimings / "tilelens-csv" / "ugly.csv") + " " +
                               q(kTimings / "chrome-trace" / "truncated.trace.json.gz"));
-    EXPECT_EQ(r.exit_code, 0) << r.err;
+    // The truncated trace yields no record at all: the run goes on, and exits 2 for it.
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("truncated.trace.json.gz: no timing record could be imported"),
+              std::string::npos)
+        << r.err;
     EXPECT_NE(r.out.find("warning: "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("ugly.csv"), std::string::npos) << r.out;
+}
+
+TEST(TimingsCommand, AFileWithNothingToImportExitsTwoAndSaysWhich) {
+    // A spec is JSON but no timing file: every reader refuses it.
+    const RunResult r = audit("timings " + example("matmul-rect"));
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.err.find("matmul-rect.tilelens.json: no timing record could be imported"),
+              std::string::npos)
+        << r.err;
+    // With a good file next to it the good one is still reported, and the exit says the other.
+    const RunResult mixed = audit("timings " + q(kTimings / "tilelens-csv" / "example.csv") + " " +
+                                  example("matmul-rect"));
+    EXPECT_EQ(mixed.exit_code, 2);
+    EXPECT_NE(mixed.out.find("example.csv"), std::string::npos) << mixed.out;
+}
+
+TEST(TimingsCommand, FormatNamesTheReaderForEveryFile) {
+    const auto file = q(kTimings / "google-benchmark" / "repetitions.json");
+    const RunResult named = audit("timings --format google-benchmark " + file);
+    EXPECT_EQ(named.exit_code, 0) << named.err;
+    const RunResult wrong = audit("timings --format pytest-benchmark " + file);
+    EXPECT_EQ(wrong.exit_code, 2) << wrong.out;
+    const RunResult unknown = audit("timings --format excel " + file);
+    EXPECT_EQ(unknown.exit_code, 2);
+    EXPECT_NE(unknown.err.find("--format 'excel' is not a timing format; use one of: "),
+              std::string::npos)
+        << unknown.err;
+    EXPECT_NE(unknown.err.find("google-benchmark"), std::string::npos) << unknown.err;
 }
 
 TEST(TimingsCommand, UsageAndMissingFilesExitTwo) {
