@@ -62,6 +62,22 @@ TEST(NsightCompute, OnlyProgramOutput) {
     EXPECT_TRUE(find_warning(r, 3, "no Nsight Compute table header")) << all_warnings(r);
 }
 
+TEST(NsightCompute, OnlyProfilerErrorsSayNoKernelWasProfiledAndQuoteTheError) {
+    // What ncu prints when the target process launches no kernel it may profile.
+    const auto r = testing::import_text(
+        "ncu-csv",
+        "==PROF== Connected to process 4242 (/usr/bin/python3.10)\n"
+        "==ERROR== An error was reported by the driver\n"
+        "==ERROR== Profiling failed because a driver resource was unavailable.\n"
+        "==PROF== Disconnected from process 4242\n");
+    EXPECT_FALSE(r.complete);
+    EXPECT_TRUE(r.records.empty());
+    EXPECT_TRUE(find_warning(r, 2,
+                             "no kernel was profiled; the profiler said: ==ERROR== An error was "
+                             "reported by the driver"))
+        << all_warnings(r);
+}
+
 TEST(NsightSystems, KernelSummaryWithPreamble) {
     const auto r = import_fixture("nsys-csv", "nsys-csv/kern_sum.csv");
     ASSERT_TRUE(r.complete) << all_warnings(r);

@@ -145,8 +145,14 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
     std::map<std::string, Launch> launches;  // by ID
     std::vector<std::string> order;
     NcuColumns col;
+    std::string first_error;  // the profiler's first ==ERROR== line, quoted when no table follows
+    int first_error_line = 0;
     while (reader.next(f)) {
         const std::string& text = reader.text();
+        if (text.starts_with("==ERROR==") && first_error.empty()) {
+            first_error = text;
+            first_error_line = reader.line();
+        }
         if (is_tool_line(text) || text.find_first_not_of(" \t") == std::string::npos) continue;
         if (header.empty()) {
             if (!is_header(f)) continue;  // program output before the table
@@ -190,9 +196,12 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
         read_row(f, col, raw ? &units : nullptr, l);
     }
     if (header.empty() && reader.error().empty() && !reader.cancelled()) {
-        warn(reader.line(),
-             "no Nsight Compute table header (\"ID\",...,\"Kernel Name\",...) "
-             "found: run ncu with --csv");
+        if (!first_error.empty())
+            warn(first_error_line, "no kernel was profiled; the profiler said: " + first_error);
+        else
+            warn(reader.line(),
+                 "no Nsight Compute table header (\"ID\",...,\"Kernel Name\",...) "
+                 "found: run ncu with --csv");
         result.complete = false;
     }
     for (const auto& id : order) {
