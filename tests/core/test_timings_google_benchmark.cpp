@@ -72,6 +72,25 @@ TEST(GoogleBenchmark, UsesAggregatesWhenThereAreNoIterationsAndSkipsBigO) {
     EXPECT_EQ(r.warnings.size(), 5u) << all_warnings(r);
 }
 
+TEST(GoogleBenchmark, AggregateRowsWithoutAggregateNameAreNamedByTheirSuffix) {
+    // Google Benchmark wrote run_type before it wrote aggregate_name: such a row says what it
+    // is only in its name ("BM_copy/64_median").
+    const auto r = testing::import_text("google-benchmark", R"js({"benchmarks": [
+      {"name": "BM_copy/64_mean", "run_name": "BM_copy/64", "run_type": "aggregate",
+       "iterations": 3, "real_time": 2.5e+03, "cpu_time": 2.4e+03, "time_unit": "ns"},
+      {"name": "BM_copy/64_median", "run_name": "BM_copy/64", "run_type": "aggregate",
+       "iterations": 3, "real_time": 2.0e+03, "cpu_time": 1.9e+03, "time_unit": "ns"},
+      {"name": "BM_copy/64_stddev", "run_name": "BM_copy/64", "run_type": "aggregate",
+       "iterations": 3, "real_time": 1.0e+02, "cpu_time": 1.0e+02, "time_unit": "ns"}]})js");
+    ASSERT_EQ(r.records.size(), 1u) << all_warnings(r);
+    EXPECT_EQ(r.records[0].kernel, "copy");
+    EXPECT_NEAR(*r.records[0].median_s, 2.0e-6, 1e-18);
+    EXPECT_NEAR(*r.records[0].mean_s, 2.5e-6, 1e-18);
+    EXPECT_NEAR(*r.records[0].std_s, 1.0e-7, 1e-18);
+    for (const auto& w : r.warnings)
+        EXPECT_EQ(w.message.find("has no time"), std::string::npos) << w.message;
+}
+
 TEST(GoogleBenchmark, NamesUnitsCountersAndBadRows) {
     const auto r = import_fixture("google-benchmark", "google-benchmark/names.json");
     ASSERT_EQ(r.records.size(), 4u) << all_warnings(r);

@@ -239,13 +239,15 @@ void Importer::run() {
         std::string run_name = json_text_or(*row.obj, "run_name", name);
         row.aggregate_name = json_text_or(*row.obj, "aggregate_name", "");
         row.aggregate = json_text_or(*row.obj, "run_type", "") == "aggregate";
-        if (!row.obj->contains("run_type")) {
-            // Before run_type existed, aggregates were only named "<run>_mean" etc.
+        if (!row.obj->contains("run_type") || (row.aggregate && row.aggregate_name.empty())) {
+            // Before run_type existed, and before aggregate_name did, an aggregate was known
+            // only by its name: "<run>_mean" etc.
             for (std::string_view agg : {"mean", "median", "stddev", "cv", "BigO", "RMS"})
                 if (name.ends_with("_" + std::string(agg))) {
                     row.aggregate = true;
                     row.aggregate_name = std::string(agg);
-                    run_name = name.substr(0, name.size() - agg.size() - 1);
+                    if (!row.obj->contains("run_name"))
+                        run_name = name.substr(0, name.size() - agg.size() - 1);
                 }
         }
         if (row.aggregate_name == "BigO" || row.aggregate_name == "RMS") {
