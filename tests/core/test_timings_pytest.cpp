@@ -58,6 +58,33 @@ TEST(PytestBenchmark, StatsParamsAndExtraInfo) {
     EXPECT_EQ(r.warnings.size(), 4u) << all_warnings(r);
 }
 
+TEST(PytestBenchmark, GroupsAndModulesAreDifferentCandidates) {
+    // Two libraries timed under the same test names, told apart only by their group (the
+    // shape of a real comparison file: 302 us for one, 40 us for the other), and one test
+    // name in two modules without a group.
+    const auto r = testing::import_text("pytest-benchmark", R"js({
+      "machine_info": {"cpu": {"brand_raw": "AMD EPYC 7B12", "count": 8}},
+      "benchmarks": [
+        {"group": "cupy", "name": "test_rotate[90]", "fullname": "tests/test_cupy.py::test_rotate[90]",
+         "stats": {"median": 0.000302, "rounds": 100}},
+        {"group": "millipyde", "name": "test_rotate[90]", "fullname": "tests/test_mp.py::test_rotate[90]",
+         "stats": {"median": 0.000040, "rounds": 100}},
+        {"group": null, "name": "test_blur", "fullname": "a/test_one.py::test_blur",
+         "stats": {"median": 0.001, "rounds": 10}},
+        {"group": null, "name": "test_blur", "fullname": "a/test_two.py::test_blur",
+         "stats": {"median": 0.003, "rounds": 10}}]})js");
+    ASSERT_EQ(r.records.size(), 4u) << all_warnings(r);
+    EXPECT_EQ(r.records[0].impl, "cupy");
+    EXPECT_EQ(r.records[1].impl, "millipyde");
+    EXPECT_DOUBLE_EQ(*r.records[0].median_s, 0.000302);
+    EXPECT_DOUBLE_EQ(*r.records[1].median_s, 0.000040);
+    EXPECT_EQ(r.records[2].impl, "a/test_one.py");
+    EXPECT_EQ(r.records[3].impl, "a/test_two.py");
+    for (const auto& rec : r.records) EXPECT_EQ(rec.device, "AMD EPYC 7B12");
+    for (const auto& w : r.warnings)
+        EXPECT_EQ(w.message.find("same candidate"), std::string::npos) << w.message;
+}
+
 TEST(PytestBenchmark, GarbageIsAWarningNotACrash) {
     for (const char* text : {"", "{", "[]", "{\"benchmarks\": [1, null, {\"stats\": 5}]}",
                              "{\"benchmarks\": [{\"name\": 3, \"stats\": {\"median\": \"x\"}}]}",

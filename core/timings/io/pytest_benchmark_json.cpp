@@ -2,6 +2,8 @@
 // `extra_info`, where the benchmark may record kernel, impl, target, method, verified,
 // flops and bytes.
 #include <cmath>
+#include <map>
+#include <set>
 
 #include "core/timings/io/importer.h"
 #include "core/timings/io/json_input.h"
@@ -82,6 +84,16 @@ public:
                 r.params["param"] = id;
         }
         read_extra(json_field(b, "extra_info"), r, line, i);
+        // Without an impl of its own, a record's group (pytest's --benchmark-group-by) or,
+        // when one test name runs in several modules, its module tells implementations apart:
+        // two libraries benchmarked under the same test names are not one candidate.
+        if (!r.impl) {
+            const auto fullname = json_string(json_field(b, "fullname"));
+            if (auto g = json_string(json_field(b, "group")); g && !g->empty())
+                r.impl = *g;
+            else if (fullname && shared_names_.count(*name))
+                r.impl = fullname->substr(0, fullname->find("::"));
+        }
         lift_record_fields(r);
 
         const Json& stats = json_field(b, "stats");
@@ -104,9 +116,32 @@ public:
         result_.records.push_back(std::move(r));
     }
 
+    // Test names that appear with more than one fullname (the same test in several modules).
+    void note_shared_names(const Json& benchmarks) {
+        std::map<std::string, std::set<std::string>> fullnames;
+        for (const auto& b : benchmarks) {
+            const auto name = json_string(json_field(b, "name"));
+            const auto full = json_string(json_field(b, "fullname"));
+            if (name && full) fullnames[*name].insert(*full);
+        }
+        for (const auto& [name, fulls] : fullnames)
+            if (fulls.size() > 1) shared_names_.insert(name);
+    }
+
+    // The CPU, for records that name no device (pytest-benchmark times on the host).
+    void fill_device(const Json& root) {
+        const Json& cpu = json_field(json_field(root, "machine_info"), "cpu");
+        auto brand = json_string(json_field(cpu, "brand_raw"));
+        if (!brand) brand = json_string(json_field(cpu, "brand"));
+        if (!brand || brand->empty()) return;
+        for (auto& r : result_.records)
+            if (!r.device) r.device = *brand;
+    }
+
 private:
     const ImportConfig& config_;
     ImportResult& result_;
+    std::set<std::string> shared_names_;
 };
 
 class PytestBenchmarkImporter : public TimingImporter {
@@ -144,6 +179,7 @@ public:
             result.complete = false;
         } else {
             Reader reader(config, result);
+            reader.note_shared_names(benchmarks);
             for (std::size_t i = 0; i < benchmarks.size(); ++i) {
                 const int line = doc.line_of("benchmarks[" + std::to_string(i) + "]");
                 if (!benchmarks[i].is_object()) {
@@ -152,6 +188,7 @@ public:
                 }
                 reader.read_benchmark(benchmarks[i], line, i);
             }
+            reader.fill_device(doc.root);
         }
         finish_import(result, format_id(), config);
         return result;
