@@ -39,6 +39,19 @@ TEST(ParamsFromName, GoogleBenchmarkPrefixAndRunModifiersAreNotParameters) {
     EXPECT_EQ(threads.params.dump(), R"({"threads":8})");
 }
 
+TEST(ParamsFromName, FixtureBenchmarksKeepTheirMethodInTheKernelName) {
+    // BENCHMARK_F(Conv, Forward)->Arg(64) is reported as "Conv/Forward/64".
+    const auto p = params_from_name("Conv/Forward/64");
+    EXPECT_EQ(p.kernel, "Conv/Forward");
+    EXPECT_EQ(p.unnamed, (std::vector<std::string>{"64"}));
+    const auto bm = params_from_name("BM_Conv/BM_Backward/bm:64");
+    EXPECT_EQ(bm.kernel, "Conv/Backward");
+    EXPECT_EQ(bm.params.dump(), R"({"bm":64})");
+    // A dtype or a number right after the head is still an argument, not a method.
+    EXPECT_EQ(params_from_name("BM_matmul/bf16/128").kernel, "matmul");
+    EXPECT_EQ(params_from_name("BM_matmul/128").unnamed, (std::vector<std::string>{"128"}));
+}
+
 TEST(ParamsFromName, PositionalArgumentsAreKeptUnnamed) {
     const auto p = params_from_name("BM_matmul/128/256");
     EXPECT_EQ(p.kernel, "matmul");

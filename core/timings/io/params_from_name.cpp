@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/base/dtype.h"
+#include "core/base/names.h"
 
 namespace tl {
 namespace {
@@ -108,6 +109,12 @@ NameParams params_from_name(std::string_view name) {
     for (std::size_t i = 1; i < segments.size(); ++i) {
         const auto seg = segments[i];
         if (seg.empty() || is_run_modifier(seg)) continue;
+        // BENCHMARK_F names "Fixture/Method/args": a word right after the head that is no
+        // number, no dtype and no key=value is the method, part of the kernel's name.
+        if (i == 1 && is_identifier(seg) && !normalise_dtype(seg) && !out.kernel.empty()) {
+            out.kernel += "/" + std::string(seg.starts_with("BM_") ? seg.substr(3) : seg);
+            continue;
+        }
         if (seg.find_first_of("=:") == std::string_view::npos || !add_pairs(seg, ",;", out.params))
             out.unnamed.emplace_back(seg);
     }
