@@ -117,4 +117,18 @@ std::string format_percent(double fraction) {
     return t + "%";
 }
 
+std::string format_value(double v) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+std::string format_index(const std::vector<std::int64_t>& index) {
+    std::string s;
+    for (std::size_t i = 0; i < index.size(); ++i) s += (i ? ", " : "") + std::to_string(index[i]);
+    return s;
+}
+
 }  // namespace tl

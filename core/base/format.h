@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tl {
 
@@ -26,5 +27,13 @@ std::string format_seconds_short(double s);
 
 // 0.027 -> "2.7%", 0.03 -> "3%", 0.0004 -> "0.04%".
 std::string format_percent(double fraction);
+
+// A value as a finding's message quotes it: six significant digits ("0.151286", "3.2e+07"),
+// and, unlike the formatters above, "nan", "inf" and "-inf" spelled out: in a message about
+// wrong values, a NaN is the news.
+std::string format_value(double v);
+
+// An element or program index, "2, 0, 1".
+std::string format_index(const std::vector<std::int64_t>& index);
 
 }  // namespace tl

@@ -2,8 +2,8 @@
 // messages that name the element, the program that wrote it and the likely fix.
 #include <array>
 #include <cmath>
-#include <cstdio>
 
+#include "core/base/format.h"
 #include "core/interp/bodies/body.h"
 #include "core/interp/compare.h"
 #include "core/interp/fill.h"
@@ -18,20 +18,6 @@ struct Group {
     std::int64_t count = 0, first = -1, never_written = 0;
     double max_abs = 0, max_rel = 0;
 };
-
-std::string num(double v) {
-    if (std::isnan(v)) return "nan";
-    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
-
-std::string list_text(const std::vector<std::int64_t>& v) {
-    std::string s;
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-    return s;
-}
 
 int option_axis(const KernelSpec& k, const char* name, int fallback) {
     const auto it = k.options.find(name);
@@ -232,14 +218,15 @@ Finding mismatch_finding(const Instance& inst, const KernelSpec& kernel, const R
     const std::int32_t visit = run.writers[o].visit_at(g.first);
     std::string msg = std::to_string(g.count) + " of " + std::to_string(out.size()) +
                       " elements of '" + op.name + "' differ from the reference (max abs error " +
-                      num(g.max_abs) + ", max rel error " + num(g.max_rel) + "); first " + op.name +
-                      "[" + list_text(f.element) + "] = " + num(out.get(g.first)) + ", expected " +
-                      num(ref.get(g.first));
+                      format_value(g.max_abs) + ", max rel error " + format_value(g.max_rel) +
+                      "); first " + op.name + "[" + format_index(f.element) +
+                      "] = " + format_value(out.get(g.first)) + ", expected " +
+                      format_value(ref.get(g.first));
     if (visit >= 0) {
         f.program.assign(static_cast<std::size_t>(inst.grid_rank()), 0);
         inst.unravel(run.writers[o].visits[static_cast<std::size_t>(visit)].last_program,
                      f.program.data());
-        msg += ", written back by program (" + list_text(f.program) + ")";
+        msg += ", written back by program (" + format_index(f.program) + ")";
     }
     if (cause == Cause::Uninitialized && visit < 0) {
         msg += ". No program writes it back, so it keeps uninitialised memory";

@@ -1,6 +1,6 @@
 #pragma once
 // Running a child program with a wall-clock limit and a cancel flag, its output captured.
-// Used for Python kernel files (docs/python-kernels.md): user code may hang or crash, and
+// Used for Python kernel files (docs/python-runner.md): user code may hang or crash, and
 // neither may reach the caller. Safe to call from several threads at once.
 #include <atomic>
 #include <string>

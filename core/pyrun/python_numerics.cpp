@@ -3,7 +3,8 @@
 #include <array>
 #include <cmath>
 #include <limits>
-#include <sstream>
+
+#include "core/base/format.h"
 
 namespace tl {
 namespace {
@@ -14,19 +15,6 @@ struct Group {
     std::int64_t count = 0, first = -1, never_written = 0;
     double max_abs = 0, max_rel = 0;
 };
-
-std::string num(double v) {
-    std::ostringstream s;
-    s.precision(6);
-    s << v;
-    return s.str();
-}
-
-std::string list_text(const std::vector<std::int64_t>& v) {
-    std::string s;
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-    return s;
-}
 
 std::vector<std::int64_t> unravel(std::int64_t linear, const std::vector<std::int64_t>& shape) {
     std::vector<std::int64_t> idx(shape.size());
@@ -148,14 +136,15 @@ Finding group_finding(const Instance& inst, const OutputArrays& o, Cause c, cons
     const auto u = static_cast<std::size_t>(g.first);
     std::string msg =
         std::to_string(g.count) + " of " + std::to_string(o.out.size()) + " elements of '" +
-        o.op.name + "' differ from python.reference (max abs error " + num(g.max_abs) +
-        ", max rel error " + num(g.max_rel) + "; tolerance " + num(o.tol.atol) + " + " +
-        num(o.tol.rtol) + "·|ref|); first " + o.op.name + "[" + list_text(f.element) +
-        "] = " + num(o.out.values[u]) + ", expected " + num(o.ref.values[u]);
+        o.op.name + "' differ from python.reference (max abs error " + format_value(g.max_abs) +
+        ", max rel error " + format_value(g.max_rel) + "; tolerance " + format_value(o.tol.atol) +
+        " + " + format_value(o.tol.rtol) + "·|ref|); first " + o.op.name + "[" +
+        format_index(f.element) + "] = " + format_value(o.out.values[u]) + ", expected " +
+        format_value(o.ref.values[u]);
     const double w = u < o.writers.values.size() ? o.writers.values[u] : -1;
     if (w >= 0) {
         f.program = unravel(static_cast<std::int64_t>(w), inst.grid);
-        msg += ", written back by program (" + list_text(f.program) + ")";
+        msg += ", written back by program (" + format_index(f.program) + ")";
     }
     f.message = msg + fix_for(c, w < 0, padded_inputs);
     return f;

@@ -11,11 +11,8 @@ namespace {
 // A name the spec format accepts for the kernel's parameter `name`: the expression
 // language's reserved words and repeats get a trailing underscore.
 std::string spec_name(std::string name, std::set<std::string>* used) {
-    static const std::set<std::string> kReserved = {"cdiv", "min", "max",    "abs", "pl",
-                                                    "jnp",  "lax", "lambda", "and", "or",
-                                                    "not",  "if",  "else"};
     if (!is_identifier(name)) name = "operand";
-    while (kReserved.count(name) || used->count(name)) name += "_";
+    while (is_reserved_word(name) || used->count(name)) name += "_";
     used->insert(name);
     return name;
 }

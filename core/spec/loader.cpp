@@ -19,13 +19,6 @@ namespace tl {
 
 namespace detail {
 
-bool is_reserved(std::string_view s) {
-    for (const auto r : {"cdiv", "min", "max", "abs", "pl", "jnp", "lax", "lambda", "and", "or",
-                         "not", "if", "else"})
-        if (s == r) return true;
-    return false;
-}
-
 bool check_name_token(SpecReader& r, const std::string& name, const std::string& path,
                       std::string_view what) {
     if (!is_identifier(name)) {
@@ -33,7 +26,7 @@ bool check_name_token(SpecReader& r, const std::string& name, const std::string&
                           " name; use letters, digits and _, not starting with a digit");
         return false;
     }
-    if (is_reserved(name)) {
+    if (is_reserved_word(name)) {
         r.error(path, "'" + name +
                           "' is a reserved word of the expression language; "
                           "choose another " +

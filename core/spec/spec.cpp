@@ -101,6 +101,13 @@ std::string_view to_string(Revisit r) {
     return r == Revisit::Tpu ? "tpu" : "ideal";
 }
 
+bool is_reserved_word(std::string_view s) {
+    for (const auto r : {"cdiv", "min", "max", "abs", "pl", "jnp", "lax", "lambda", "and", "or",
+                         "not", "if", "else"})
+        if (s == r) return true;
+    return false;
+}
+
 bool mentions_name(std::string_view text, std::string_view name) {
     const auto word = [](char c) {
         return std::isalnum(static_cast<unsigned char>(c)) || c == '_';

@@ -156,7 +156,7 @@ struct Spec {
     // Format 2: the kernel is a Python file; grid, operands, tables and body are recorded from
     // it (core/pyrun) rather than written here.
     std::optional<PythonSpec> python;
-    Json extra = Json::object();             // the user's "x-" annotations, kept on save
+    Json extra = Json::object();  // the user's "x-" annotations, kept on save
     bool operator==(const Spec&) const = default;
 
     std::string target_id() const { return target.value_or("interpret"); }
@@ -173,6 +173,10 @@ std::string_view to_string(OutputRevisit r);
 
 // The lowest format version that can hold `spec`: 2 when any format-2 key is used.
 int required_version(const Spec& spec);
+
+// Names the expression language reserves; a param, operand or table so named could never be
+// referred to.
+bool is_reserved_word(std::string_view s);
 
 // True when the expression text `text` mentions the identifier `name` (whole words only).
 bool mentions_name(std::string_view text, std::string_view name);

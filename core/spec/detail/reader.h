@@ -99,8 +99,6 @@ void read_lesson(SpecReader& r, const Json& obj, Spec* spec);
 void read_prefetch(SpecReader& r, const Json& list, Spec* spec);
 void read_python(SpecReader& r, const Json& obj, Spec* spec);
 
-// Names the expression language reserves; a name so spelled could never be referred to.
-bool is_reserved(std::string_view s);
 // Checks `name` is an identifier and not reserved; errors name it as a `what` name.
 bool check_name_token(SpecReader& r, const std::string& name, const std::string& path,
                       std::string_view what);
