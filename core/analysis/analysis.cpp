@@ -10,9 +10,6 @@ namespace tl {
 
 namespace {
 
-// Beyond this the per-program pass would not finish in interactive time.
-constexpr std::int64_t kMaxPrograms = std::int64_t{1} << 31;
-
 // One sequential pass over the programs in iteration order; only block ids are compared.
 void run_pipeline(AnalysisData& d) {
     const int g = static_cast<int>(d.grid.size());
@@ -158,11 +155,11 @@ Analysis analyse(const Instance& inst, const AnalysisOptions& opt) {
         d->grid.push_back(std::max<std::int64_t>(n, 0));
         d->programs = sat_mul(d->programs, d->grid.back());
     }
-    if (d->programs > kMaxPrograms) {
+    if (d->programs > kMaxAnalysedPrograms) {
         d->errors.push_back({"", "grid", 0, 0,
                              "the grid has " + std::to_string(d->programs) +
                                  " programs, more than the analysis handles (" +
-                                 std::to_string(kMaxPrograms) + "); use larger blocks"});
+                                 std::to_string(kMaxAnalysedPrograms) + "); use larger blocks"});
         d->programs = 0;
     }
     d->ops.resize(inst.operands.size());

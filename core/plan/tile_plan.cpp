@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/separable.h"
 #include "core/kernels/flops.h"
 #include "core/spec/instance.h"
 #include "core/target/contract.h"
@@ -84,25 +85,34 @@ std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const Targe
     AnalysisOptions aopt;
     aopt.revisit = spec.revisit;
     aopt.concurrent_grid = runs_grid_concurrently(target);
-    const Analysis analysis = analyse(inst, aopt);
-    if (!analysis.errors().empty()) {
-        no.rule = "spec";
-        no.message = analysis.errors().front().to_string();
-        return no;
-    }
-    for (const auto& f : analysis.findings())
-        if (f.severity == Severity::Error) {
-            no.rule = to_string(f.kind);
-            no.message = f.message;
+    PlanCandidate c;
+    // Separable maps are answered per axis; the full pass runs for the others and to word
+    // the finding that rejects a candidate (docs/semantics.md, "Closed form").
+    const auto fast = options.closed_form ? analyse_separable(inst, aopt) : std::nullopt;
+    if (fast && fast->clean) {
+        c.hbm_bytes = fast->total_hbm_bytes();
+        c.vmem_bytes = fast->total_vmem_bytes();
+    } else {
+        const Analysis analysis = analyse(inst, aopt);
+        if (!analysis.errors().empty()) {
+            no.rule = "spec";
+            no.message = analysis.errors().front().to_string();
             return no;
         }
-    PlanCandidate c;
+        for (const auto& f : analysis.findings())
+            if (f.severity == Severity::Error) {
+                no.rule = to_string(f.kind);
+                no.message = f.message;
+                return no;
+            }
+        c.hbm_bytes = analysis.total_hbm_bytes();
+        c.vmem_bytes = analysis.total_vmem_bytes();
+    }
     c.params = tiles;
     c.programs = inst.programs();
     if (spec.kernel)
         if (const auto f = kernel_flops(spec.kernel->body, inst)) c.flops = static_cast<double>(*f);
-    c.hbm_bytes = analysis.total_hbm_bytes();
-    c.vmem_bytes = contract.vmem_bytes > 0 ? contract.vmem_bytes : analysis.total_vmem_bytes();
+    if (contract.vmem_bytes > 0) c.vmem_bytes = contract.vmem_bytes;
     model_roofline(plan, c);
     return c;
 }

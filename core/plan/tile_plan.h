@@ -70,6 +70,8 @@ struct PlanOptions {
     std::optional<std::string> target;  // replaces the spec's target
     std::int64_t max_combinations = 4096;
     std::int64_t max_programs = std::int64_t{1} << 22;  // larger grids are not modelled
+    // Separable index maps analysed per axis; false forces the per-program pass (to compare).
+    bool closed_form = true;
     // Checked before each candidate: when set, planning stops with no plan and no error.
     const std::atomic<bool>* cancel = nullptr;
     // Called after each combination with the number examined and the number to examine.

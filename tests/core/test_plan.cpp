@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <filesystem>
 
 #include "core/audit/audit.h"
 #include "core/plan/tile_plan.h"
@@ -139,6 +140,32 @@ TEST(Plan, IndexingErrorsRejectACandidate) {
     EXPECT_EQ(tail->rule, "uncovered_output");
     EXPECT_NE(find(plan, {{"bm", 128}, {"bn", 128}, {"bk", 128}}), nullptr);
     for (const auto& c : plan.candidates) EXPECT_EQ(384 % c.params.at("bm"), 0);
+}
+
+TEST(Plan, TheClosedFormGivesThePlanOfThePerProgramPass) {
+    int planned = 0;
+    for (const char* folder : {"/resources/examples", "/resources/examples/real"}) {
+        for (const auto& entry :
+             std::filesystem::directory_iterator(std::string(TILELENS_SOURCE_DIR) + folder)) {
+            const std::string path = entry.path().string();
+            if (!path.ends_with(".tilelens.json")) continue;
+            const auto loaded = load_spec_file(path);
+            if (!loaded.spec) continue;
+            PlanOptions slow;
+            slow.closed_form = false;
+            slow.max_combinations = 400;
+            PlanOptions fast = slow;
+            fast.closed_form = true;
+            if (loaded.spec->target_id() == "interpret") slow.target = fast.target = "tpu-v5e";
+            const PlanOutcome a = plan_tiles(*loaded.spec, slow),
+                              b = plan_tiles(*loaded.spec, fast);
+            ASSERT_EQ(a.plan.has_value(), b.plan.has_value()) << path;
+            if (!a.plan) continue;
+            ++planned;
+            EXPECT_EQ(plan_json(*a.plan).dump(1), plan_json(*b.plan).dump(1)) << path;
+        }
+    }
+    EXPECT_GT(planned, 20);
 }
 
 TEST(Plan, TilingsThatNeedOtherPrefetchTablesAreNotModelled) {

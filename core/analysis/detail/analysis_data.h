@@ -12,6 +12,11 @@
 
 namespace tl {
 
+// Beyond this the per-program pass would not finish in interactive time.
+inline constexpr std::int64_t kMaxAnalysedPrograms = std::int64_t{1} << 31;
+// Past this many cells the block partition is as fine as the elements of a huge array.
+inline constexpr std::int64_t kMaxCoverageCells = std::int64_t{1} << 26;
+
 struct OpData {
     int rank = 0;
     std::vector<std::int64_t> stride;       // per grid axis; 0 where the map ignores the axis

@@ -9,11 +9,6 @@
 
 namespace tl {
 
-namespace {
-// Past this many cells the partition is as fine as the elements of a huge array.
-constexpr std::int64_t kMaxCells = std::int64_t{1} << 26;
-}  // namespace
-
 std::int32_t Coverage::count_at(std::span<const std::int64_t> element) const {
     if (element.size() != breaks.size() || counts.empty()) return 0;
     std::int64_t cell = 0;
@@ -120,11 +115,11 @@ Coverage build_coverage(const ResolvedOperand& op, const OpData& od,
     for (std::size_t d = 0; d < c.breaks.size(); ++d) {
         ncell[d] = static_cast<std::int64_t>(c.breaks[d].size()) - 1;
         cells *= ncell[d];
-        if (cells > kMaxCells) {
+        if (cells > kMaxCoverageCells) {
             errors.push_back(
                 {"", "operands[" + std::to_string(op_index) + "]", 0, 0,
                  "operand '" + op.name + "': the blocks cut the array into more than " +
-                     std::to_string(kMaxCells) +
+                     std::to_string(kMaxCoverageCells) +
                      " cells; coverage is not computed (use larger or aligned blocks)"});
             c.breaks.clear();
             return c;

@@ -1,0 +1,69 @@
+// The planner on the rectangular matmul at M = N = 65536, K = 8192 (2,156 tile combinations):
+// with separable index maps analysed per axis (the default) against the per-program pass of
+// every candidate, in the same run. Target: under 1 s (goal 0.3 s), and the same plan.
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "core/plan/tile_plan.h"
+#include "core/spec/spec_io.h"
+
+namespace {
+
+constexpr double kTargetSeconds = 1.0;
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+double peak_mib() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_maxrss) / 1024.0;
+}
+
+void BM_PlanBigMatmul(benchmark::State& state) {
+    auto loaded = tl::load_spec_file(std::string(TILELENS_SOURCE_DIR) +
+                                     "/resources/examples/matmul-rect.tilelens.json");
+    if (!loaded.spec) {
+        state.SkipWithError("matmul-rect does not load");
+        return;
+    }
+    tl::Spec spec = *loaded.spec;
+    for (auto& [name, value] : spec.params)
+        if (name == "M" || name == "N")
+            value = 65536;
+        else if (name == "K")
+            value = 8192;
+    tl::PlanOptions fast, slow;
+    slow.closed_form = false;
+    double fast_s = 0, slow_s = 0, fast_peak = 0;
+    bool same = true;
+    for (auto _ : state) {
+        auto t0 = std::chrono::steady_clock::now();
+        const tl::PlanOutcome a = tl::plan_tiles(spec, fast);
+        fast_s = seconds_since(t0);
+        fast_peak = peak_mib();
+        t0 = std::chrono::steady_clock::now();
+        const tl::PlanOutcome b = tl::plan_tiles(spec, slow);
+        slow_s = seconds_since(t0);
+        same = a.plan && b.plan && plan_json(*a.plan).dump() == plan_json(*b.plan).dump();
+        state.SetIterationTime(fast_s + slow_s);
+    }
+    state.counters["closed_form_s"] = fast_s;
+    state.counters["per_program_s"] = slow_s;
+    state.counters["speedup"] = slow_s / fast_s;
+    state.counters["peak_mib_after_closed_form"] = fast_peak;
+    std::printf(
+        "plan 65536x65536x8192: closed form %.3f s (peak %.0f MiB) vs per-program pass %.3f s: "
+        "%.1fx faster, same plan: %s; target < %.1f s: %s\n",
+        fast_s, fast_peak, slow_s, slow_s / fast_s, same ? "yes" : "NO", kTargetSeconds,
+        fast_s < kTargetSeconds ? "met" : "NOT met");
+    if (!same) state.SkipWithError("the closed form changed the plan");
+}
+BENCHMARK(BM_PlanBigMatmul)->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+}  // namespace
