@@ -3,9 +3,34 @@
 // across Eigen 3.x; on another major version the plain product is used instead.
 #include "core/interp/bodies/detail/packed_gemm.h"
 
+#include <algorithm>
+
 #define TL_EIGEN_INTERNALS (EIGEN_WORLD_VERSION == 3 && EIGEN_MAJOR_VERSION >= 3)
 
 namespace tl::interp {
+
+namespace {
+// Chunks this large are mapped as fresh (transparent huge) pages by Buffer.
+constexpr std::size_t kChunkBytes = std::size_t{8} << 20;
+constexpr std::size_t kAlignBytes = 64;
+}  // namespace
+
+template <class S>
+S* PackedGemm<S>::Arena::take(std::size_t count) {
+    constexpr std::size_t align = kAlignBytes / sizeof(S);
+    const std::size_t need = (count + align - 1) / align * align;
+    const std::size_t capacity =
+        chunks_.empty() ? 0 : static_cast<std::size_t>(chunks_.back().size()) / sizeof(S);
+    if (used_ + need > capacity) {
+        const std::size_t bytes = std::max(kChunkBytes, need * sizeof(S));
+        chunks_.emplace_back(DType::UInt8,
+                             std::vector<std::int64_t>{static_cast<std::int64_t>(bytes)});
+        used_ = 0;
+    }
+    S* p = static_cast<S*>(chunks_.back().raw()) + used_;
+    used_ += need;
+    return p;
+}
 
 template <class S>
 void PackedGemm<S>::run(const S* x, std::int64_t ldx, bool cache_x, const S* y, std::int64_t ldy,
@@ -26,19 +51,21 @@ void PackedGemm<S>::run(const S* x, std::int64_t ldx, bool cache_x, const S* y, 
 
         // Column-major, as Eigen computes a row-major product: o^T (n x m) += y^T (n x k) .
         // x^T (k x m), each viewed in place with its row stride as leading dimension.
-        const auto packed = [](std::unordered_map<const S*, Packed>& cache, Packed& tmp,
-                               const S* key, bool keep, std::size_t size, auto&& pack) -> const S* {
+        const auto packed = [this](std::unordered_map<const S*, const S*>& cache, Packed& tmp,
+                                   const S* key, bool keep, std::size_t size,
+                                   auto&& pack) -> const S* {
             if (!keep) {
                 tmp.resize(size);
                 pack(tmp.data());
                 return tmp.data();
             }
-            auto [it, fresh] = cache.try_emplace(key);
+            auto [it, fresh] = cache.try_emplace(key, nullptr);
             if (fresh) {
-                it->second.resize(size);
-                pack(it->second.data());
+                S* dst = arena_.take(size);
+                pack(dst);
+                it->second = dst;
             }
-            return it->second.data();
+            return it->second;
         };
         const S* a = packed(ys_, ytmp_, y, cache_y, static_cast<std::size_t>(n * k),
                             [&](S* dst) { pack_lhs(dst, Mapper(y, ldy), k, n); });
