@@ -2,10 +2,10 @@
 
 #include <array>
 #include <cstring>
-#include <optional>
 #include <set>
 
 #include "core/interp/detail/block_slot.h"
+#include "core/interp/detail/parallel_grid.h"
 #include "core/interp/fill.h"
 
 namespace tl::interp {
@@ -28,23 +28,50 @@ GridRun run_kernel(const Instance& inst, const KernelSpec& kernel,
     GridRun run;
     auto body = make_body(kernel.body, setup, run.errors);
     if (!body) return run;
+    const std::vector<std::int64_t> starts = stretch_starts(inst, *body, revisit, options);
+    if (starts.size() > 1)
+        return run_stretches(inst, *body, kernel.body, setup, starts, inputs, fills, revisit,
+                             options);
     return run_grid(inst, *body, inputs, fills, revisit, options);
 }
 
-namespace {
-
-// The operands the grid runner cannot hold, as an error; empty when all fit.
-std::optional<Diagnostic> unsupported_operand(const Instance& inst) {
+Diagnostics unsupported_operands(const Instance& inst) {
+    Diagnostics errors;
     for (std::size_t i = 0; i < inst.operands.size(); ++i) {
         const auto& op = inst.operands[i];
         if (op.rank() >= 1 && op.rank() <= kMaxRank && op.block.size() == op.shape.size()) continue;
-        return Diagnostic{"", "operands[" + std::to_string(i) + "].shape", 0, 0,
+        errors.push_back({"", "operands[" + std::to_string(i) + "].shape", 0, 0,
                           "the interpreter handles ranks 1 to 6 with one block entry per "
                           "dimension; '" +
-                              op.name + "' has rank " + std::to_string(op.rank())};
+                              op.name + "' has rank " + std::to_string(op.rank())});
+        break;
     }
-    return std::nullopt;
+    return errors;
 }
+
+void prepare_outputs(const Instance& inst, const std::vector<Buffer>& inputs, const Fills& fills,
+                     bool first, GridRun& run) {
+    std::vector<int> in_ops, out_ops;
+    split_operands(inst, in_ops, out_ops);
+    for (int o : out_ops) {
+        const auto& op = inst.operands[static_cast<std::size_t>(o)];
+        run.outputs.emplace_back(op.dtype, op.shape);
+        run.writers.push_back(make_writer_record(op));
+        if (!first) continue;
+        // An output that aliases an input (alias_of) starts as a copy of it: what no program
+        // writes keeps the input's values.
+        Buffer& out = run.outputs.back();
+        fill(out, fills.out);
+        for (std::size_t k = 0; k < in_ops.size(); ++k)
+            if (in_ops[k] == op.alias_of && inputs[k].size() == out.size() &&
+                inputs[k].dtype() == out.dtype())
+                std::memcpy(out.raw(), inputs[k].raw(),
+                            static_cast<std::size_t>(out.size()) * out.elem_bytes());
+    }
+    run.read_padding.assign(in_ops.size(), false);
+}
+
+namespace {
 
 std::vector<BlockSlot> input_slots(const Instance& inst, const std::vector<int>& in_ops,
                                    const std::vector<Buffer>& inputs, const Fills& fills) {
@@ -59,25 +86,8 @@ std::vector<BlockSlot> input_slots(const Instance& inst, const std::vector<int>&
     return ins;
 }
 
-// Allocates and fills the output arrays in `run` and returns their slots.
-// An output that aliases an input (alias_of) starts as a copy of it: what no program writes
-// keeps the input's values.
-std::vector<BlockSlot> output_slots(const Instance& inst, const std::vector<int>& in_ops,
-                                    const std::vector<Buffer>& inputs,
-                                    const std::vector<int>& out_ops, const Fills& fills,
-                                    GridRun& run) {
-    for (int o : out_ops) {
-        const auto& op = inst.operands[static_cast<std::size_t>(o)];
-        run.outputs.emplace_back(op.dtype, op.shape);
-        Buffer& out = run.outputs.back();
-        fill(out, fills.out);
-        for (std::size_t k = 0; k < in_ops.size(); ++k)
-            if (in_ops[k] == op.alias_of && inputs[k].size() == out.size() &&
-                inputs[k].dtype() == out.dtype())
-                std::memcpy(out.raw(), inputs[k].raw(),
-                            static_cast<std::size_t>(out.size()) * out.elem_bytes());
-        run.writers.push_back(make_writer_record(op));
-    }
+std::vector<BlockSlot> output_slots(const Instance& inst, const std::vector<int>& out_ops,
+                                    const Fills& fills, GridRun& run) {
     std::vector<BlockSlot> outs;
     outs.reserve(out_ops.size());
     for (std::size_t i = 0; i < out_ops.size(); ++i) {
@@ -109,39 +119,49 @@ void end_output_visit(BlockSlot& s, WriterRecord& rec) {
 GridRun run_grid(const Instance& inst, Body& body, const std::vector<Buffer>& inputs,
                  const Fills& fills, Revisit revisit, const RunOptions& options) {
     GridRun run;
-    if (auto error = unsupported_operand(inst)) {
-        run.errors.push_back(std::move(*error));
+    run.errors = unsupported_operands(inst);
+    if (!run.errors.empty()) return run;
+    prepare_outputs(inst, inputs, fills, true, run);
+    const std::int64_t total = inst.programs();
+    if (!run_stretch(inst, body, inputs, fills, revisit, options, {0, total, nullptr, true}, run))
         return run;
-    }
+    if (options.progress) options.progress(total, total);
+    run.ok = true;
+    return run;
+}
+
+bool run_stretch(const Instance& inst, Body& body, const std::vector<Buffer>& inputs,
+                 const Fills& fills, Revisit revisit, const RunOptions& options, const Stretch& st,
+                 GridRun& run) {
     std::vector<int> in_ops, out_ops;
     split_operands(inst, in_ops, out_ops);
     std::vector<BlockSlot> ins = input_slots(inst, in_ops, inputs, fills);
-    std::vector<BlockSlot> outs = output_slots(inst, in_ops, inputs, out_ops, fills, run);
+    std::vector<BlockSlot> outs = output_slots(inst, out_ops, fills, run);
     // revisit "any": the blocks each output has visited, so a revisit restores its block.
     std::vector<std::set<std::array<std::int64_t, kMaxRank>>> visited(outs.size());
-    run.read_padding.assign(ins.size(), false);
 
     std::vector<BlockView> in_views(ins.size()), out_views(outs.size());
     const int g = inst.grid_rank();
-    std::vector<std::int64_t> coords(static_cast<std::size_t>(g), 0);
+    std::vector<std::int64_t> coords = program_coords(inst, st.begin);
     ProgramContext ctx{coords, inst.grid, in_views, out_views};
     const std::int64_t total = inst.programs();
     const std::int64_t step = std::max<std::int64_t>(1, total / 200);
+    const auto done = [&](std::int64_t p) { return st.done ? st.done->load() : p; };
 
     const auto end_visit = [&](std::size_t i) { end_output_visit(outs[i], run.writers[i]); };
 
-    for (std::int64_t p = 0; p < total; ++p) {
-        if (p > 0) next_program(coords, inst.grid);
+    for (std::int64_t p = st.begin; p < st.end; ++p) {
+        if (p > st.begin) next_program(coords, inst.grid);
         if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
             run.cancelled = true;
             run.errors.push_back({"", "", 0, 0,
-                                  "cancelled after " + std::to_string(p) + " of " +
+                                  "cancelled after " + std::to_string(done(p)) + " of " +
                                       std::to_string(total) + " programs"});
-            return run;
+            return false;
         }
         for (std::size_t i = 0; i < ins.size(); ++i) {
             BlockSlot& s = ins[i];
-            if (!s.eval(coords.data(), g, p, run.errors)) return run;
+            if (!s.eval(coords.data(), g, p, run.errors)) return false;
             // The copy is skipped when the block index repeats (docs/semantics.md).
             if (!s.same_as_previous()) {
                 if (options.on_input_copy) options.on_input_copy(in_ops[i], p);
@@ -154,7 +174,7 @@ GridRun run_grid(const Instance& inst, Body& body, const std::vector<Buffer>& in
         }
         for (std::size_t i = 0; i < outs.size(); ++i) {
             BlockSlot& s = outs[i];
-            if (!s.eval(coords.data(), g, p, run.errors)) return run;
+            if (!s.eval(coords.data(), g, p, run.errors)) return false;
             if (!s.in_visit || !s.same_as_previous()) {
                 if (s.in_visit) end_visit(i);
                 s.locate();
@@ -175,13 +195,12 @@ GridRun run_grid(const Instance& inst, Body& body, const std::vector<Buffer>& in
             s.remember();
         }
         body.run(ctx);
-        if (options.progress && (p % step == 0)) options.progress(p, total);
+        if (st.done) st.done->fetch_add(1, std::memory_order_relaxed);
+        if (st.reports && options.progress && (p % step == 0)) options.progress(done(p), total);
     }
     for (std::size_t i = 0; i < outs.size(); ++i)
         if (outs[i].in_visit) end_visit(i);
-    if (options.progress) options.progress(total, total);
-    run.ok = true;
-    return run;
+    return true;
 }
 
 }  // namespace tl::interp

@@ -32,6 +32,11 @@ struct RunOptions {
     // Called with (operand index, program) each time an input block is copied in; the
     // pipeline's trace, which the tests hold against the analysis's is_copy.
     std::function<void(int, std::int64_t)> on_input_copy;
+    // Threads: programs that differ only on the leading parallel axes run at once, with the
+    // same results as in order (parallel_grid.h), and the references are split too. 0: one
+    // per core, for runs large enough to gain; 1: in order on the calling thread. A copy
+    // trace (on_input_copy) keeps the grid in order.
+    int threads = 0;
 };
 
 // Which visit wrote each element of one output back. Compact: one entry per block cell when

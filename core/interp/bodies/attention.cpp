@@ -33,6 +33,11 @@ public:
         acc_.setConstant(c.bq, c.dv, f);
     }
 
+    // m, l and acc are reset at the first kv step.
+    bool starts_afresh(std::span<const std::int64_t> id) const override {
+        return c_.kv_axis < 0 || id[static_cast<std::size_t>(c_.kv_axis)] == 0;
+    }
+
     void run(const ProgramContext& ctx) override {
         const std::int64_t kv = c_.kv_axis < 0 ? 0 : ctx.program_id[c_.kv_axis];
         const bool first = kv == 0;

@@ -80,6 +80,13 @@ class Body {
 public:
     virtual ~Body() = default;
     virtual void run(const ProgramContext& ctx) = 0;
+    // True when nothing the body keeps from earlier programs (scratch) can reach the program
+    // at `program_id`: it starts afresh there. A run may then start a new stretch of programs
+    // there with a new body (the parallel run in grid_runner.cpp). The default assumes state.
+    virtual bool starts_afresh(std::span<const std::int64_t> program_id) const {
+        (void)program_id;
+        return false;
+    }
 };
 
 // What a body factory knows before the first program.

@@ -15,6 +15,8 @@ public:
         b_.resize(static_cast<std::size_t>(cols));
     }
 
+    bool starts_afresh(std::span<const std::int64_t>) const override { return true; }
+
     void run(const ProgramContext& ctx) override {
         const BlockView& x = ctx.inputs[0];
         const BlockView& o = ctx.outputs[0];

@@ -29,6 +29,11 @@ public:
         if (c_.scratch) acc_.setConstant(c_.bm, c_.bn, fill_value<A>(scratch_fill));
     }
 
+    // Only the f32 scratch lives across programs, and it is zeroed where init_axis is 0.
+    bool starts_afresh(std::span<const std::int64_t> id) const override {
+        return !c_.scratch || c_.init_axis < 0 || id[static_cast<std::size_t>(c_.init_axis)] == 0;
+    }
+
     void run(const ProgramContext& ctx) override {
         const auto pid = [&](int axis) { return axis < 0 ? 0 : ctx.program_id[axis]; };
         const bool init = c_.init_axis < 0 || pid(c_.init_axis) == 0;

@@ -20,6 +20,9 @@ public:
     explicit RowsumBody(const RowsumConfig& c)
         : c_(c), row_(static_cast<std::size_t>(c.bc)), acc_(static_cast<std::size_t>(c.rows)) {}
 
+    // acc_ is set from zero or from o on every program.
+    bool starts_afresh(std::span<const std::int64_t>) const override { return true; }
+
     void run(const ProgramContext& ctx) override {
         const auto pid = [&](int axis) { return axis < 0 ? 0 : ctx.program_id[axis]; };
         const BlockView& x = ctx.inputs[0];

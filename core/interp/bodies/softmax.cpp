@@ -13,6 +13,8 @@ class SoftmaxBody final : public Body {
 public:
     explicit SoftmaxBody(std::int64_t cols) : row_(static_cast<std::size_t>(cols)) {}
 
+    bool starts_afresh(std::span<const std::int64_t>) const override { return true; }
+
     void run(const ProgramContext& ctx) override {
         const BlockView& x = ctx.inputs[0];
         const BlockView& o = ctx.outputs[0];

@@ -8,6 +8,8 @@ namespace {
 template <class A>
 class TransposeBody final : public Body {
 public:
+    bool starts_afresh(std::span<const std::int64_t>) const override { return true; }
+
     void run(const ProgramContext& ctx) override {
         load_matrix(ctx.inputs[0], xa_);
         ta_ = xa_.transpose();
