@@ -10,6 +10,7 @@
 #include "core/audit/range_proof.h"
 #include "core/audit/rules.h"
 #include "core/audit/sweep.h"
+#include "core/audit/symbolic_proof.h"
 #include "core/kernels/flops.h"
 
 namespace tl {
@@ -105,6 +106,45 @@ AuditCase case_row(const CaseOutcome& c, std::map<std::string, std::int64_t> par
     return row;
 }
 
+// Sizes past this are not analysed one by one to word a symbolic failure.
+constexpr std::int64_t kLargestSizeAnalysed = std::int64_t{1} << 20;
+
+std::string symbolic_note(const SymbolicProof& p) {
+    const std::string checked = " (one period of " + std::to_string(p.period) +
+                                (p.period == 1 ? " size" : " sizes") +
+                                " checked, the others follow from how the sizes grow)";
+    if (p.holds)
+        return "every positive size of " + p.param +
+               " proved (others as written): no indexing error for any " + p.param + checked;
+    std::string s = "every positive size of " + p.param + " decided: " + p.param + " = " +
+                    std::to_string(*p.first_failure) + " is the first that fails";
+    if (p.failing_sizes == p.param + " >= 1")
+        s += "; it fails at every size (what fails does not depend on " + p.param + ")";
+    else if (p.failing_sizes)
+        s += "; it fails exactly when " + *p.failing_sizes;
+    return s + checked;
+}
+
+// Records one proof: its note, its findings (at the first failing size), the stage verdict.
+void add_proof(AuditProof ap, const std::string& note, const std::vector<Finding>& findings,
+               const SweepPlan& plan, const Instance& inst, AuditResult& r) {
+    r.notes.push_back({NoteTopic::Proof, note});
+    if (ap.first_failure && r.indexing == StageStatus::Pass) r.indexing = StageStatus::Fail;
+    for (const auto& f : findings) {
+        if (std::find(ap.findings.begin(), ap.findings.end(), f.kind) == ap.findings.end())
+            ap.findings.push_back(f.kind);
+        Finding g = f;
+        g.case_params = shown_params(plan, inst.params, f.case_params);
+        g.message = (ap.scope == "all" ? "every positive size of " : "every size of ") + ap.param +
+                    (ap.scope == "all" ? " was decided; " : " from 1 was checked; ") + ap.param +
+                    " = " + std::to_string(*ap.first_failure) + " is the first that fails" +
+                    (ap.failing_sizes ? " (it fails exactly when " + *ap.failing_sizes + ")" : "") +
+                    ": " + f.message;
+        r.findings.push_back(std::move(g));
+    }
+    r.proofs.push_back(std::move(ap));
+}
+
 void add_proofs(const Spec& spec, const Instance& inst, const SweepPlan& plan,
                 const AuditOptions& opt, AuditResult& r) {
     if (opt.proof_bound <= 0 || spec.sweep.kind != SweepSpec::Kind::Auto ||
@@ -122,8 +162,20 @@ void add_proofs(const Spec& spec, const Instance& inst, const SweepPlan& plan,
     po.revisit = spec.revisit;
     po.concurrent_grid = analysis_options_for(spec).concurrent_grid;
     po.jobs = opt.jobs;
-    for (const auto& p : prove_ranges(spec, plan.swept, po)) {
-        AuditProof ap{p.param, p.from, p.to, p.requested_to, p.first_failure, {}};
+    for (const auto& swept : plan.swept) {
+        // Every size symbolically where the spec allows it, else every size up to the bound.
+        if (const auto every =
+                prove_every_size(spec, swept.name, {po.revisit, po.concurrent_grid})) {
+            AuditProof ap{swept.name,           1,  0,     0,
+                          every->first_failure, {}, "all", every->failing_sizes};
+            std::vector<Finding> findings;
+            if (every->first_failure && *every->first_failure <= kLargestSizeAnalysed)
+                findings = indexing_errors_at(spec, swept.name, *every->first_failure, po);
+            add_proof(ap, symbolic_note(*every), findings, plan, inst, r);
+            continue;
+        }
+        const RangeProof p = prove_ranges(spec, {swept}, po).front();
+        AuditProof ap{p.param, p.from, p.to, p.requested_to, p.first_failure, {}, "range", std::nullopt};
         std::string range = p.param + " = " + std::to_string(p.from) + ".." + std::to_string(p.to);
         if (p.to < p.requested_to && !p.first_failure)
             range += " (stopped before " + std::to_string(p.requested_to) +
@@ -131,27 +183,13 @@ void add_proofs(const Spec& spec, const Instance& inst, const SweepPlan& plan,
         if (p.skipped > 0)
             range += " that the spec's requires allow (" + std::to_string(p.skipped) +
                      (p.skipped == 1 ? " size" : " sizes") + " ruled out)";
-        if (!p.first_failure) {
-            r.notes.push_back({NoteTopic::Proof, "every size " + range +
-                                                     " analysed (others as written): no "
-                                                     "indexing error; a proof over that range, "
-                                                     "not a sample"});
-        } else {
-            r.notes.push_back({NoteTopic::Proof,
-                               "every size of " + p.param + " from 1 analysed: " + p.param + " = " +
-                                   std::to_string(*p.first_failure) + " is the first that fails"});
-            if (r.indexing == StageStatus::Pass) r.indexing = StageStatus::Fail;
-        }
-        for (const auto& f : p.findings) {
-            if (std::find(ap.findings.begin(), ap.findings.end(), f.kind) == ap.findings.end())
-                ap.findings.push_back(f.kind);
-            Finding g = f;
-            g.case_params = shown_params(plan, inst.params, f.case_params);
-            g.message = "every size of " + p.param + " from 1 was checked; " + p.param + " = " +
-                        std::to_string(*p.first_failure) + " is the first that fails: " + f.message;
-            r.findings.push_back(std::move(g));
-        }
-        r.proofs.push_back(std::move(ap));
+        const std::string note =
+            !p.first_failure ? "every size " + range +
+                                   " analysed (others as written): no indexing error; a proof "
+                                   "over that range, not a sample"
+                             : "every size of " + p.param + " from 1 analysed: " + p.param + " = " +
+                                   std::to_string(*p.first_failure) + " is the first that fails";
+        add_proof(ap, note, p.findings, plan, inst, r);
     }
 }
 

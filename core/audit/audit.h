@@ -90,6 +90,10 @@ struct AuditProof {
     std::int64_t from = 1, to = 0, requested_to = 0;
     std::optional<std::int64_t> first_failure;
     std::vector<FindingKind> findings;  // the kinds at the first failing size
+    // "all": every positive size, symbolically (to is unused); "range": every size from..to
+    // analysed; "sample": only some sizes tried.
+    std::string scope = "range";
+    std::optional<std::string> failing_sizes;  // e.g. "N % 128 != 0", when known
 };
 
 // A contract rule evaluated on the target, with the sentence saying what it requires.

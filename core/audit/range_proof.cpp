@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/separable.h"
 
 namespace tl {
 
@@ -31,22 +32,27 @@ Finding resolve_failure(const Diagnostic& d) {
     return f;
 }
 
-// The errors of one size: resolution failures, index-map failures and indexing errors.
-std::vector<Finding> errors_at(const Spec& spec, const std::string& param, std::int64_t size,
-                               const RangeProofOptions& opt) {
+}  // namespace
+
+std::vector<Finding> indexing_errors_at(const Spec& spec, const std::string& param,
+                                        std::int64_t size, const RangeProofOptions& opt) {
     const ResolveResult r = resolve(spec, {{param, size}});
     std::vector<Finding> errors;
     if (!r.instance) {
         for (const auto& d : r.errors) errors.push_back(resolve_failure(d));
         return errors;
     }
-    const Analysis a = analyse(*r.instance, AnalysisOptions{opt.revisit, opt.concurrent_grid});
+    const AnalysisOptions aopt{opt.revisit, opt.concurrent_grid};
+    if (const auto fast = analyse_separable(*r.instance, aopt); fast && fast->clean) return {};
+    const Analysis a = analyse(*r.instance, aopt);
     for (const auto& f : a.findings())
         if (f.severity == Severity::Error) errors.push_back(f);
     for (const auto& d : a.errors()) errors.push_back(resolve_failure(d));
     for (auto& f : errors) f.case_params = {{param, size}};
     return errors;
 }
+
+namespace {
 
 RangeProof prove(const Spec& spec, const std::string& param, const RangeProofOptions& opt) {
     RangeProof proof{param, 1, 0, opt.bound, std::nullopt, {}};
@@ -64,7 +70,13 @@ RangeProof prove(const Spec& spec, const std::string& param, const RangeProofOpt
             continue;
         }
         if (const ResolveResult r = resolve(spec, {{param, size}}); r.instance) {
-            programs += r.instance->programs();
+            // Separable maps are summed per axis: their work is the grid sizes' sum.
+            std::int64_t work = 0;
+            if (separable_index_maps(*r.instance))
+                for (const std::int64_t g : r.instance->grid) work += std::max<std::int64_t>(g, 1);
+            else
+                work = r.instance->programs();
+            programs += work;
             if (programs > opt.program_budget && size > 1) break;
         }
         sizes.push_back(size);
@@ -80,7 +92,7 @@ RangeProof prove(const Spec& spec, const std::string& param, const RangeProofOpt
         for (std::size_t i = next++; i < sizes.size(); i = next++) {
             const std::int64_t size = sizes[i];
             if (size > first_failure.load()) return;  // a smaller size already failed
-            auto errors = errors_at(spec, param, size, opt);
+            auto errors = indexing_errors_at(spec, param, size, opt);
             if (errors.empty()) continue;
             const std::lock_guard lock(mutex);
             if (size < first_failure.load()) {

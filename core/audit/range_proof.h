@@ -35,6 +35,11 @@ struct RangeProofOptions {
     int jobs = 0;                  // threads analysing sizes; 0 = one per core
 };
 
+// The indexing errors at one size of `param` (the other params as written): resolution
+// failures, index-map failures and error findings, each with case_params set.
+std::vector<Finding> indexing_errors_at(const Spec& spec, const std::string& param,
+                                        std::int64_t size, const RangeProofOptions& options);
+
 // True when every operand's index map is separable (see above).
 bool separable_index_maps(const Instance& inst);
 

@@ -90,12 +90,15 @@ Json report_to_json(const AuditResult& r) {
     // and why a stage was skipped, for CI logs.
     j["proofs"] = Json::array();
     for (const auto& p : r.proofs)
-        j["proofs"].push_back(Json{{"param", p.param},
-                                   {"from", p.from},
-                                   {"to", p.to},
-                                   {"requested_to", p.requested_to},
-                                   {"first_failure", or_null(p.first_failure)},
-                                   {"findings", kinds_json(p.findings)}});
+        j["proofs"].push_back(
+            Json{{"param", p.param},
+                 {"scope", p.scope},
+                 {"from", p.from},
+                 {"to", p.scope == "all" ? Json(nullptr) : Json(p.to)},
+                 {"requested_to", p.scope == "all" ? Json(nullptr) : Json(p.requested_to)},
+                 {"first_failure", or_null(p.first_failure)},
+                 {"failing_sizes", or_null(p.failing_sizes)},
+                 {"findings", kinds_json(p.findings)}});
     j["notes"] = Json::array();
     for (const auto& n : r.notes) j["notes"].push_back(to_string(n));
     return j;

@@ -116,17 +116,25 @@ void proof_section(std::ostringstream& md, const AuditResult& r) {
         if (const auto note = stage_note(r, NoteTopic::Proof); !note.empty()) md << note << "\n\n";
         return;
     }
-    md << "### Indexing proof over sizes\n\n| param | sizes analysed | result |\n|---|---|---|\n";
+    md << "### Indexing proof over sizes\n\n| param | sizes | result |\n|---|---|---|\n";
     for (const auto& p : r.proofs) {
-        md << "| " << cell(p.param) << " | " << p.from << ".." << p.to << " | ";
+        md << "| " << cell(p.param) << " | ";
+        if (p.scope == "all")
+            md << "every positive size (symbolic)";
+        else
+            md << p.from << ".." << p.to << " (each analysed)";
+        md << " | ";
         if (p.first_failure) {
             std::string kinds;
             for (const auto k : p.findings)
                 kinds += (kinds.empty() ? "" : ", ") + std::string(to_string(k));
-            md << "fails first at " << *p.first_failure << " (" << cell(kinds) << ")";
+            md << "fails first at " << *p.first_failure;
+            if (p.failing_sizes) md << ", and exactly when " << cell(*p.failing_sizes);
+            if (!kinds.empty()) md << " (" << cell(kinds) << ")";
         } else {
             md << "no indexing error at any size";
-            if (p.to < p.requested_to) md << " (stopped before " << p.requested_to << ": budget)";
+            if (p.scope != "all" && p.to < p.requested_to)
+                md << " (stopped before " << p.requested_to << ": budget)";
         }
         md << " |\n";
     }

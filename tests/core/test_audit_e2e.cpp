@@ -378,7 +378,8 @@ TEST(AuditE2E, HumanSummaryOnStandardOutput) {
     EXPECT_NE(r.out.find("error   uncovered_output o:"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("numerics  fail"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("first error of each kind in the sweep:"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("note: proof: every size of M from 1 analysed: M = 1 is the first"),
+    EXPECT_NE(r.out.find("note: proof: every positive size of M decided: M = 1 is the first "
+                         "that fails; it fails exactly when M % 128 != 0"),
               std::string::npos)
         << r.out;
     const RunResult quiet = audit("--quiet " + example("matmul-floor-grid-rect"));
@@ -402,6 +403,20 @@ TEST(AuditE2E, ReportFilesAreWritten) {
                                 example("matmul-rect"));
     EXPECT_EQ(bad.exit_code, 2);
     EXPECT_NE(bad.err.find("--json"), std::string::npos) << bad.err;
+}
+
+TEST(AuditE2E, AFloorGridIsProvedToFailOffTheBlockSize) {
+    const RunResult r = audit("--json - " + example("matmul-floor-grid-rect"));
+    ASSERT_EQ(r.exit_code, 1);
+    const Json j = Json::parse(r.out);
+    ASSERT_FALSE(j["proofs"].empty());
+    const Json& m = j["proofs"][0];
+    EXPECT_EQ(m["param"], "M");
+    EXPECT_EQ(m["scope"], "all");
+    EXPECT_TRUE(m["to"].is_null());
+    EXPECT_EQ(m["first_failure"], 1);
+    EXPECT_EQ(m["failing_sizes"], "M % 128 != 0");
+    EXPECT_NE(m["findings"].dump().find("uncovered_output"), std::string::npos) << m.dump();
 }
 
 TEST(AuditE2E, SweepOffChecksOnlyTheSpecsOwnParams) {
@@ -428,12 +443,14 @@ TEST(AuditE2E, AutoSweepHasHostileRectangularAndPrimeCases) {
     // bm = 128: 1, b-1, b, b+1, 2b+1 and the prime 263; the spec's own 300; tall/wide 1025.
     for (std::int64_t m : {1, 127, 128, 129, 257, 263, 300, 1025}) EXPECT_TRUE(ms.count(m)) << m;
     EXPECT_TRUE(rectangular);
-    // The index maps are separable: every size of M, N and K up to 4096 was analysed.
+    // The index maps are affine and the grid cdiv: every positive M, N and K is proved.
     ASSERT_EQ(j["proofs"].size(), 3u);
     for (const auto& p : j["proofs"]) {
+        EXPECT_EQ(p["scope"], "all");
         EXPECT_EQ(p["from"], 1);
-        EXPECT_EQ(p["to"], 4096);
+        EXPECT_TRUE(p["to"].is_null());
         EXPECT_TRUE(p["first_failure"].is_null());
+        EXPECT_TRUE(p["failing_sizes"].is_null());
     }
 }
 
