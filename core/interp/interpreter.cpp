@@ -7,6 +7,7 @@
 #include "core/base/format.h"
 #include "core/interp/detail/data_gen.h"
 #include "core/interp/detail/grid_runner.h"
+#include "core/interp/detail/parallel.h"
 #include "core/interp/detail/zero_unread.h"
 #include "core/interp/reference/reference.h"
 
@@ -45,12 +46,21 @@ RunResult interpret(const Instance& inst, const KernelSpec& kernel, Uninitialize
         return res;
     }
     try {
+        std::int64_t work = 0;  // elements of all arrays
+        for (const auto& op : inst.operands) work = sat_add(work, op.elements());
+        const int threads = interp::worker_threads(options, work);
         for (int i : res.input_operands) {
             const auto& op = inst.operands[static_cast<std::size_t>(i)];
             res.inputs.emplace_back(op.dtype, op.shape);
-            generate_input(res.inputs.back(), seed, i);
-            fill_input_data(res.inputs.back(), op.data);
         }
+        // Each input has its own stream: drawing them at once gives the same data.
+        interp::parallel_for(
+            static_cast<std::int64_t>(res.inputs.size()), threads, [&](std::int64_t k) {
+                const auto u = static_cast<std::size_t>(k);
+                const int i = res.input_operands[u];
+                generate_input(res.inputs[u], seed, i);
+                fill_input_data(res.inputs[u], inst.operands[static_cast<std::size_t>(i)].data);
+            });
         interp::zero_unread_inputs(inst, res.input_operands, res.inputs);
         interp::Fills fills{uninitialized, uninitialized, uninitialized};
         interp::GridRun run = interp::run_kernel(inst, kernel, res.inputs, fills, revisit, options);
@@ -64,8 +74,9 @@ RunResult interpret(const Instance& inst, const KernelSpec& kernel, Uninitialize
         std::vector<const Buffer*> ins;
         for (const auto& b : res.inputs) ins.push_back(&b);
         for (int o : res.output_operands)
-            res.references.push_back(reference::compute(
-                kernel.body, kernel.options, ins, inst.operands[static_cast<std::size_t>(o)]));
+            res.references.push_back(reference::compute(kernel.body, kernel.options, ins,
+                                                        inst.operands[static_cast<std::size_t>(o)],
+                                                        threads));
     } catch (const std::bad_alloc&) {
         res.ok = false;
         res.errors.push_back({"", "", 0, 0,

@@ -32,11 +32,14 @@ struct RunOptions {
     // Called with (operand index, program) each time an input block is copied in; the
     // pipeline's trace, which the tests hold against the analysis's is_copy.
     std::function<void(int, std::int64_t)> on_input_copy;
-    // Threads: programs that differ only on the leading parallel axes run at once, with the
-    // same results as in order (parallel_grid.h), and the references are split too. 0: one
-    // per core, for runs large enough to gain; 1: in order on the calling thread. A copy
-    // trace (on_input_copy) keeps the grid in order.
+    // Threads at most: programs that differ only on the leading parallel axes run at once,
+    // with the same results as in order (parallel_grid.h), and the inputs and references are
+    // split too. 0: one per core; 1: in order on the calling thread. A copy trace
+    // (on_input_copy) keeps the grid in order.
     int threads = 0;
+    // Runs with less work than this (elements of the blocks summed over the programs, or of
+    // the arrays for data and references) take one thread: starting more costs more.
+    std::int64_t min_parallel_work = std::int64_t{1} << 22;
 };
 
 // Which visit wrote each element of one output back. Compact: one entry per block cell when

@@ -5,21 +5,17 @@
 #include <thread>
 
 #include "core/analysis/windows.h"
+#include "core/interp/detail/parallel.h"
 
 namespace tl::interp {
 
 namespace {
 
-// Below this much block traffic (programs x block elements) an automatic thread count stays
-// at one: starting threads would cost more than they save.
-constexpr std::int64_t kMinParallelWork = std::int64_t{1} << 22;
-
+// Programs x block elements, saturated.
 std::int64_t block_work(const Instance& inst) {
     std::int64_t per_program = 0;
-    for (const auto& op : inst.operands) per_program += op.block_elements();
-    return inst.programs() > 0 && per_program > kMinParallelWork / inst.programs()
-               ? kMinParallelWork
-               : inst.programs() * per_program;
+    for (const auto& op : inst.operands) per_program = sat_add(per_program, op.block_elements());
+    return sat_mul(inst.programs(), per_program);
 }
 
 // The block index of `op` at `coords`; false when the map fails (the ordered run reports it).
@@ -56,9 +52,7 @@ std::vector<std::int64_t> program_coords(const Instance& inst, std::int64_t p) {
 }
 
 int run_threads(const Instance& inst, const RunOptions& options) {
-    if (options.threads == 0 && block_work(inst) < kMinParallelWork) return 1;
-    int threads = options.threads > 0 ? options.threads
-                                      : static_cast<int>(std::thread::hardware_concurrency());
+    int threads = worker_threads(options, block_work(inst));
     // Each further stretch holds its own output arrays and packed copies of input blocks.
     std::int64_t extra = 0;
     for (const auto& op : inst.operands)

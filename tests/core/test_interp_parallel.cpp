@@ -4,8 +4,10 @@
 
 #include <cstring>
 
+#include "core/interp/detail/data_gen.h"
 #include "core/interp/detail/grid_runner.h"
 #include "core/interp/detail/parallel_grid.h"
+#include "core/interp/reference/reference.h"
 #include "test_interp_util.h"
 
 namespace tl::test {
@@ -22,6 +24,7 @@ Both run_both(const Json& j, int threads) {
     RunOptions one, many;
     one.threads = 1;
     many.threads = threads;
+    many.min_parallel_work = 0;
     Both b;
     b.numerics_in_order = check_numerics(inst, s, one, &b.in_order);
     b.numerics_parallel = check_numerics(inst, s, many, &b.parallel);
@@ -44,6 +47,7 @@ std::size_t stretches(const Json& j, int threads) {
     }
     RunOptions o;
     o.threads = threads;
+    o.min_parallel_work = 0;
     return interp::stretch_starts(inst, *body, s.revisit, o).size();
 }
 
@@ -221,6 +225,7 @@ TEST(InterpParallel, AnIndexMapFailureIsReportedAsInOrder) {
     RunOptions one, two;
     one.threads = 1;
     two.threads = 2;
+    two.min_parallel_work = 0;
     const RunResult a = interpret(inst, *s.kernel, s.uninitialized, s.revisit, s.seed, one);
     const RunResult b = interpret(inst, *s.kernel, s.uninitialized, s.revisit, s.seed, two);
     EXPECT_FALSE(a.ok);
@@ -235,6 +240,7 @@ TEST(InterpParallel, ProgressReachesTheTotalOnTheCallingThread) {
     const Instance inst = resolve_or_fail(s);
     RunOptions o;
     o.threads = 2;
+    o.min_parallel_work = 0;
     std::int64_t last = -1;
     const auto caller = std::this_thread::get_id();
     bool same_thread = true;
@@ -247,6 +253,20 @@ TEST(InterpParallel, ProgressReachesTheTotalOnTheCallingThread) {
     ASSERT_TRUE(r.ok);
     EXPECT_EQ(last, inst.programs());
     EXPECT_TRUE(same_thread);
+}
+
+TEST(InterpParallel, TheMatmulReferenceIsTheSameOnAnyNumberOfThreads) {
+    // 600 rows: the float64 product is split into slabs of rows, whatever the threads.
+    Buffer x(DType::Float32, {600, 70}), y(DType::Float32, {70, 50});
+    generate_input(x, 3, 0);
+    generate_input(y, 3, 1);
+    const Json j = matmul_spec(600, 50, 70, 600, 50, 70);
+    const Instance inst = resolve_or_fail(load(j));
+    const Buffer one = reference::compute("matmul", {}, {&x, &y}, inst.operands[2], 1);
+    for (int threads : {2, 3})
+        EXPECT_TRUE(
+            same_bits(one, reference::compute("matmul", {}, {&x, &y}, inst.operands[2], threads)))
+            << threads;
 }
 
 }  // namespace

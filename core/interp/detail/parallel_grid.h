@@ -15,8 +15,8 @@ namespace tl::interp {
 // The grid coordinates of program number `p` (iteration order).
 std::vector<std::int64_t> program_coords(const Instance& inst, std::int64_t p);
 
-// The threads a run of `inst` may use: RunOptions::threads (0: one per core, for runs large
-// enough to gain), fewer when the memory limit cannot hold another stretch.
+// The threads a run of `inst` may use (worker_threads in parallel.h), fewer when the memory
+// limit cannot hold another stretch.
 int run_threads(const Instance& inst, const RunOptions& options);
 
 // The first program of each stretch ({0} alone: run in order). A cut before program p needs

@@ -10,9 +10,9 @@ bool integer_result(const std::vector<const Buffer*>& inputs, const ResolvedOper
 }
 
 Buffer compute(const std::string& body, const Json& options,
-               const std::vector<const Buffer*>& inputs, const ResolvedOperand& out) {
+               const std::vector<const Buffer*>& inputs, const ResolvedOperand& out, int threads) {
     if (body == "transpose") return transpose(*inputs[0], out);
-    if (body == "matmul") return matmul(*inputs[0], *inputs[1], out);
+    if (body == "matmul") return matmul(*inputs[0], *inputs[1], out, threads);
     if (body == "rowsum") return rowsum(*inputs[0], out);
     if (body == "softmax") return softmax(*inputs[0], out);
     if (body == "attention") return attention(*inputs[0], *inputs[1], *inputs[2], out);

@@ -13,14 +13,16 @@ namespace tl::reference {
 
 // The result for output `out`: a float64 buffer when `out` has a float dtype, else a buffer
 // of out's dtype (int64 results wrapped to it). The shapes must already fit the body.
+// `threads` may split the work; the result is the same for any number.
 Buffer compute(const std::string& body, const Json& options,
-               const std::vector<const Buffer*>& inputs, const ResolvedOperand& out);
+               const std::vector<const Buffer*>& inputs, const ResolvedOperand& out,
+               int threads = 1);
 
 // One per body file.
 Buffer elementwise(const std::string& body, const Json& options,
                    const std::vector<const Buffer*>& inputs, const ResolvedOperand& out);
 Buffer transpose(const Buffer& x, const ResolvedOperand& out);
-Buffer matmul(const Buffer& x, const Buffer& y, const ResolvedOperand& out);
+Buffer matmul(const Buffer& x, const Buffer& y, const ResolvedOperand& out, int threads);
 Buffer rowsum(const Buffer& x, const ResolvedOperand& out);
 Buffer softmax(const Buffer& x, const ResolvedOperand& out);
 Buffer attention(const Buffer& q, const Buffer& k, const Buffer& v, const ResolvedOperand& out);
