@@ -43,13 +43,27 @@ StageStatus fold_stage(StageStatus own, StageStatus other) {
 
 }  // namespace
 
+namespace {
+
+int worker_count(std::size_t cases, const AuditOptions& opt) {
+    const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return std::clamp(opt.jobs > 0 ? opt.jobs : hw, 1, std::max(1, static_cast<int>(cases)));
+}
+
+}  // namespace
+
+int numerics_jobs(std::size_t cases, const AuditOptions& opt) {
+    const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int cores = opt.jobs > 0 ? opt.jobs : hw;
+    return std::max(1, cores / worker_count(cases, opt));
+}
+
 std::vector<CaseOutcome> run_cases_parallel(std::size_t count,
                                             const std::function<CaseOutcome(std::size_t)>& one,
                                             const AuditOptions& opt) {
     std::vector<CaseOutcome> out(count);
     const int n = static_cast<int>(count);
-    const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    const int jobs = std::clamp(opt.jobs > 0 ? opt.jobs : hw, 1, std::max(1, n));
+    const int jobs = worker_count(count, opt);
     std::atomic<int> next{0}, done{0};
     std::mutex report;
     const auto work = [&] {
@@ -296,9 +310,13 @@ AuditResult run_audit(const Spec& spec, const AuditOptions& opt) {
     const bool rejected = check_contract(inst, *profile, copt).rejected();
     SweepPlan plan = plan_sweep(spec, inst, opt.sweep == SweepMode::Auto && !rejected);
     if (rejected) plan.notes = {"skipped: the target contract rejected the spec"};
+    // Inside a case, jobs is the threads its numerics may use.
+    AuditOptions case_opt = opt;
+    case_opt.jobs = numerics_jobs(plan.cases.size(), opt);
     const std::vector<CaseOutcome> outcomes = run_cases_parallel(
         plan.cases.size(),
-        [&](std::size_t i) { return run_case(spec, plan.cases[i].overrides, *profile, opt); }, opt);
+        [&](std::size_t i) { return run_case(spec, plan.cases[i].overrides, *profile, case_opt); },
+        opt);
 
     fold_outcomes(plan, inst, *profile, outcomes, r);
     const CaseOutcome& own = outcomes.front();

@@ -21,6 +21,7 @@ void skip_after(CaseOutcome& c, AuditStage from, const std::string& why) {
 void run_numerics(const Spec& spec, const Instance& inst, const AuditOptions& opt, CaseOutcome& c) {
     RunOptions run;
     run.cancel = opt.cancel;
+    run.threads = opt.jobs;  // the case's share of the cores (numerics_jobs)
     const NumericsResult n = check_numerics(inst, spec, run);
     if (!n.ran) {
         c.cancelled = n.cancelled;

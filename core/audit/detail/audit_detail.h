@@ -21,6 +21,11 @@ std::vector<CaseOutcome> run_cases_parallel(std::size_t count,
                                             const std::function<CaseOutcome(std::size_t)>& one,
                                             const AuditOptions& opt);
 
+// The threads each of `cases` cases may give its numerics when run_cases_parallel runs them:
+// all of AuditOptions::jobs for a single case, one each when the cases keep every worker
+// busy, so the two never ask for more threads than there are cores.
+int numerics_jobs(std::size_t cases, const AuditOptions& opt);
+
 // The spec's own case (outcomes.front()) and the sweep's cases folded into `r`: stages,
 // findings with their case params, the sweep table, notes and the verdict.
 void fold_outcomes(const SweepPlan& plan, const Instance& inst, const TargetProfile& profile,
