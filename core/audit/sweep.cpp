@@ -66,6 +66,10 @@ private:
             it = own != base_.params.end() && own->second == it->second ? overrides.erase(it)
                                                                         : std::next(it);
         }
+        // A big dimension not under test keeps its remainder but only a few blocks.
+        if (!overrides.empty())
+            for (const auto& [name, value] : reduced_)
+                if (!overrides.count(name)) overrides[name] = value;
         if (!seen_.insert(overrides).second) return;
         // A shape the kernel's own preconditions rule out is not a case: listed, not run.
         if (!overrides.empty()) {
@@ -133,6 +137,7 @@ private:
                 "a param name, e.g. \"M\"), so there is nothing to vary");
             return;
         }
+        reduce_big_dimensions();
         for (const auto& p : plan_.swept)
             for (const std::int64_t v : hostile_values(p.block))
                 add({{p.name, v}}, param_label(p.name, p.block, v));
@@ -150,6 +155,33 @@ private:
         // Square: one size for every dimension, a multiple of each block where it can be.
         for (const auto& p : plan_.swept) square[p.name] = side;
         add(square, "square");
+    }
+
+    // A dimension of more than kBigBlocks blocks is, in the cases that vary another param,
+    // cut to kKeptBlocks blocks plus its own remainder: the edges the case tests are the same,
+    // and a case of a big kernel costs what a small one does (docs/spec-format.md, `sweep`).
+    void reduce_big_dimensions() {
+        constexpr std::int64_t kBigBlocks = 8, kKeptBlocks = 4;
+        std::string list;
+        for (const auto& p : plan_.swept) {
+            const auto own = base_.params.find(p.name);
+            if (own == base_.params.end() || p.block <= 0 || own->second <= kBigBlocks * p.block)
+                continue;
+            const std::int64_t cut = kKeptBlocks * p.block + own->second % p.block;
+            auto params = base_.params;
+            params[p.name] = cut;
+            if (unmet_requirement(spec_, params)) continue;
+            reduced_[p.name] = cut;
+            list += (list.empty() ? "" : ", ") + p.name + " = " + std::to_string(own->second) +
+                    " to " + std::to_string(cut);
+        }
+        if (!list.empty())
+            plan_.notes.push_back("big dimensions cut to " + std::to_string(kKeptBlocks) +
+                                  " blocks plus their own remainder in the cases that vary "
+                                  "another param (" +
+                                  list +
+                                  "), so each case's work stays bounded; the spec's own case "
+                                  "keeps them whole");
     }
 
     // For a 2-D operand sized by two swept params: many rows and few columns, and the reverse.
@@ -170,6 +202,7 @@ private:
     const Instance& base_;
     SweepPlan plan_;
     std::set<std::map<std::string, std::int64_t>> seen_;
+    std::map<std::string, std::int64_t> reduced_;  // big dimensions, in the other cases
 };
 
 }  // namespace

@@ -83,6 +83,36 @@ TEST(Sweep, AutoVariesEveryDimensionParamWithItsBlock) {
     EXPECT_NE(find_case(p, "M = 1 (1)"), nullptr);
 }
 
+TEST(Sweep, BigDimensionsNotUnderTestKeepAFewBlocksAndTheirRemainder) {
+    // M = 65536 and K = 8192 are past 8 blocks of 128; N = 1000 is not.
+    const Spec s = load(matmul_spec(65536, 1000, 8192 + 5, 128, 128, 128));
+    const SweepPlan p = plan_sweep(s, resolve_or_fail(s), true);
+    EXPECT_TRUE(p.cases[0].overrides.empty());  // the spec's own case stays whole
+    const SweepCase* n1 = find_case(p, "N = 1 (1)");
+    ASSERT_NE(n1, nullptr);
+    EXPECT_EQ(n1->overrides,
+              (std::map<std::string, std::int64_t>{{"M", 512}, {"K", 517}, {"N", 1}}));
+    const SweepCase* m1 = find_case(p, "M = 1 (1)");
+    ASSERT_NE(m1, nullptr);
+    EXPECT_EQ(m1->overrides, (std::map<std::string, std::int64_t>{{"M", 1}, {"K", 517}}));
+    const SweepCase* rect = find_case(p, "rectangular");  // sets every dimension itself
+    ASSERT_NE(rect, nullptr);
+    EXPECT_EQ(rect->overrides.at("M"), 129);
+    bool noted = false;
+    for (const auto& n : p.notes)
+        noted = noted || n.find("M = 65536 to 512, K = 8197 to 517") != std::string::npos;
+    EXPECT_TRUE(noted);
+    // A size the spec's preconditions forbid is not used: M stays whole there.
+    Json j = matmul_spec(65536, 1000, 256, 128, 128, 128);
+    j["tilelens"] = 2;
+    j["requires"] = Json::array({"M % 4096 == 0"});
+    const Spec r = load(j);
+    const SweepPlan q = plan_sweep(r, resolve_or_fail(r), true);
+    const SweepCase* n1r = find_case(q, "N = 1 (1)");
+    ASSERT_NE(n1r, nullptr);
+    EXPECT_EQ(n1r->overrides, (std::map<std::string, std::int64_t>{{"N", 1}}));
+}
+
 TEST(Sweep, OffOrWithScalarPrefetchKeepsOnlyTheSpecsOwnCase) {
     const Spec s = load(matmul_spec(300, 500, 256, 128, 128, 128));
     EXPECT_EQ(plan_sweep(s, resolve_or_fail(s), false).cases.size(), 1u);
