@@ -1,6 +1,6 @@
 // The interpreter on a 2048 x 2048 x 2048 float32 matmul in 128 x 128 blocks (policy nan,
 // revisit tpu, writer records on), against one plain Eigen GEMM of the same size measured in
-// the same run, both single-threaded. Target: the interpreter takes at most 1.3x the GEMM.
+// the same run, both single-threaded. Target: the interpreter takes at most 1.1x the GEMM.
 // The interpreter's time includes generating the inputs and filling the output; the
 // references (a float64 GEMM) are left out, as they are not part of interpreting.
 #include <benchmark/benchmark.h>
@@ -17,7 +17,7 @@
 
 namespace {
 
-constexpr double kTargetRatio = 1.3;
+constexpr double kTargetRatio = 1.1;
 
 tl::ResolvedOperand operand(const char* name, tl::Role role, std::int64_t rows, std::int64_t cols,
                             std::int64_t b, const char* map) {
@@ -52,6 +52,7 @@ void BM_InterpMatmulVsEigenGemm(benchmark::State& state) {
     const tl::KernelSpec kernel{"matmul", {{"reduction_axis", 2}}};
     tl::RunOptions opts;
     opts.reference = false;
+    opts.threads = 1;  // the same core as the GEMM
     Eigen::MatrixXf x = Eigen::MatrixXf::Random(n, n), y = Eigen::MatrixXf::Random(n, n), o(n, n);
 
     double best_gemm = std::numeric_limits<double>::infinity(), best_interp = best_gemm;
