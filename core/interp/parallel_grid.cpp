@@ -1,5 +1,6 @@
 #include "core/interp/detail/parallel_grid.h"
 
+#include <array>
 #include <chrono>
 #include <exception>
 #include <thread>
@@ -67,6 +68,7 @@ std::vector<std::int64_t> stretch_starts(const Instance& inst, const Body& body,
                                          const RunOptions& options) {
     std::vector<std::int64_t> starts{0};
     if (revisit != Revisit::Tpu || options.on_input_copy) return starts;
+    if (!unsupported_operands(inst).empty()) return starts;  // the ordered run reports it
     for (const auto& op : inst.operands)
         if (op.role == Role::Output && op.revisit == OutputRevisit::Any) return starts;
     std::int64_t groups = 1;  // values of the leading parallel axes
