@@ -58,7 +58,8 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
 
     std::vector<std::string> header{"#"};
     for (const auto& p : plan.tile_params) header.push_back(p.name);
-    header.insert(header.end(), {"programs", "VMEM", "HBM traffic", "roofline", "bound", "status"});
+    header.insert(header.end(), {"programs", "VMEM", "HBM traffic", "roofline", "bound", "modelled",
+                                 "limited by", "status"});
     TextTable t(header);
     const auto row_of = [&](std::size_t i) {
         const PlanCandidate& c = plan.candidates[i];
@@ -69,6 +70,8 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
         row.push_back(format_bytes_short(c.hbm_bytes));
         row.push_back(c.roofline_s ? format_seconds(*c.roofline_s) : "-");
         row.push_back(c.bound.empty() ? "-" : c.bound);
+        row.push_back(c.modelled_s ? format_seconds(*c.modelled_s) : "-");
+        row.push_back(c.limited_by.empty() ? "-" : c.limited_by);
         std::string status =
             c.measured() ? "measured " + format_seconds(*c.measured_s) : "unmeasured";
         if (c.fraction_of_roof) status += " (" + format_percent(*c.fraction_of_roof) + " of roof)";

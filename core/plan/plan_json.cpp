@@ -41,6 +41,8 @@ Json plan_json(const TilePlan& plan) {
         e["vmem_bytes"] = c.vmem_bytes;
         e["roofline_s"] = optional_json(c.roofline_s);
         e["bound"] = c.bound.empty() ? Json(nullptr) : Json(c.bound);
+        e["modelled_s"] = optional_json(c.modelled_s);
+        e["limited_by"] = c.limited_by.empty() ? Json(nullptr) : Json(c.limited_by);
         e["status"] = c.measured() ? "measured" : "unmeasured";
         e["programs"] = c.programs;
         e["spec_tiling"] = c.is_spec;

@@ -8,6 +8,7 @@
 #include "core/analysis/analysis.h"
 #include "core/analysis/separable.h"
 #include "core/kernels/flops.h"
+#include "core/plan/plan_model.h"
 #include "core/spec/instance.h"
 #include "core/target/contract.h"
 #include "core/target/roofline.h"
@@ -40,6 +41,25 @@ void model_roofline(const TilePlan& plan, PlanCandidate& c) {
     }
     c.roofline_s = bytes / *plan.hbm_bytes_per_s;  // nothing to compute: data movement only
     c.bound = "memory";
+}
+
+// A matmul body's (bm, bn) float32 result is a compiler temporary in VMEM next to the
+// pipeline's buffers: a tiling that fits only without it does not fit.
+std::optional<std::string> matmul_temporary_overflow(const TargetProfile& target,
+                                                     const Instance& inst, const Spec& spec,
+                                                     const ContractResult& contract) {
+    const auto b = matmul_blocks(inst, spec.kernel ? &*spec.kernel : nullptr);
+    if (target.kind != TargetKind::Tpu || !b || !target.vmem_limit_bytes ||
+        contract.vmem_bytes <= 0)
+        return std::nullopt;
+    const std::int64_t temp = b->bm * b->bn * 4, need = contract.vmem_bytes + temp;
+    if (need <= *target.vmem_limit_bytes) return std::nullopt;
+    return "VMEM: the blocks take " + format_bytes(contract.vmem_bytes) + " and the (" +
+           std::to_string(b->bm) + ", " + std::to_string(b->bn) +
+           ") float32 matmul result the compiler keeps in VMEM another " + format_bytes(temp) +
+           ": " + format_bytes(need) + " exceeds the scoped VMEM limit of " +
+           format_bytes(*target.vmem_limit_bytes) + " on " + target.id +
+           "; use smaller blocks, or raise target_overrides.vmem_limit_bytes";
 }
 
 // Checks one combination: resolved, within the program budget, accepted by the contract,
@@ -82,6 +102,11 @@ std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const Targe
         no.message = contract.violations.front().message;
         return no;
     }
+    if (auto over = matmul_temporary_overflow(target, inst, spec, contract)) {
+        no.rule = "vmem";
+        no.message = std::move(*over);
+        return no;
+    }
     AnalysisOptions aopt;
     aopt.revisit = spec.revisit;
     aopt.concurrent_grid = runs_grid_concurrently(target);
@@ -114,12 +139,19 @@ std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const Targe
         if (const auto f = kernel_flops(spec.kernel->body, inst)) c.flops = static_cast<double>(*f);
     if (contract.vmem_bytes > 0) c.vmem_bytes = contract.vmem_bytes;
     model_roofline(plan, c);
+    if (const auto m = model_time(target, inst, spec.kernel ? &*spec.kernel : nullptr, c.flops,
+                                  plan.peak_flops, c.hbm_bytes)) {
+        c.modelled_s = m->modelled_s;
+        c.limited_by = m->limited_by;
+    }
     return c;
 }
 
 }  // namespace
 
 bool ranks_before(const PlanCandidate& a, const PlanCandidate& b) {
+    if (a.modelled_s.has_value() != b.modelled_s.has_value()) return a.modelled_s.has_value();
+    if (a.modelled_s && *a.modelled_s != *b.modelled_s) return *a.modelled_s < *b.modelled_s;
     if (a.roofline_s.has_value() != b.roofline_s.has_value()) return a.roofline_s.has_value();
     if (a.roofline_s && *a.roofline_s != *b.roofline_s) return *a.roofline_s < *b.roofline_s;
     // Equal bounds: less traffic leaves more room under the memory roof, then less VMEM.

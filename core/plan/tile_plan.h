@@ -37,8 +37,12 @@ struct PlanCandidate {
     std::optional<double> flops;
     std::int64_t hbm_bytes = 0;
     std::int64_t vmem_bytes = 0;
-    std::optional<double> roofline_s;        // max(flops / peak, bytes / bandwidth)
-    std::string bound;                       // "compute", "memory", or "" without a roof
+    std::optional<double> roofline_s;  // max(flops / peak, bytes / bandwidth)
+    std::string bound;                 // "compute", "memory", or "" without a roof
+    // The roof plus grid steps, MXU shape and pipeline fill and drain (plan_model.h), and
+    // its largest term: "compute", "memory", "grid_steps" or "mxu_shape".
+    std::optional<double> modelled_s;
+    std::string limited_by;
     bool is_spec = false;                    // the spec's own tile sizes
     std::optional<double> measured_s;        // the median of a matching verified measurement
     std::optional<double> fraction_of_roof;  // roofline_s / measured_s
@@ -90,8 +94,8 @@ std::vector<TileParam> tile_params(const Spec& spec);
 std::vector<TileParam> tile_params(const Spec& spec, const Instance& base);
 
 PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options = {});
-// The plan's order: a lower roofline bound first, then less HBM traffic, less VMEM, fewer
-// programs.
+// The plan's order: a lower modelled time first (a lower roofline bound where there is no
+// model), then less HBM traffic, less VMEM, fewer programs.
 bool ranks_before(const PlanCandidate& a, const PlanCandidate& b);
 
 // Fills measured_s (and fraction_of_roof) of the candidates that a verified, measured,

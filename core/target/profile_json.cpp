@@ -15,9 +15,10 @@ constexpr std::array<DType, 9> kAllDtypes{DType::Float32, DType::BFloat16, DType
                                           DType::Int32,   DType::UInt8,    DType::Bool};
 
 // The keys target_overrides accepts; a catalog entry takes these and kEntryOnlyKeys.
-constexpr std::array<std::string_view, 9> kFigureKeys{
+constexpr std::array<std::string_view, 11> kFigureKeys{
     "vmem_limit_bytes", "vmem_bytes", "hbm_bytes_per_s", "peak_flops", "cores",
-    "megacore",         "dtypes",     "backend",         "name"};
+    "megacore",         "dtypes",     "backend",         "name",       "grid_step_s",
+    "mxu_size"};
 // vmem_limit_default is implied by an override of vmem_limit_bytes, so it is not one itself.
 constexpr std::array<std::string_view, 5> kEntryOnlyKeys{"id", "kind", "source", "notes",
                                                          "vmem_limit_default"};
@@ -42,6 +43,8 @@ std::string_view group_of(std::string_view key) {
     if (key == "cores" || key == "megacore") return "cores";
     if (key == "dtypes") return "dtypes";
     if (key == "backend") return "rules";
+    if (key == "grid_step_s") return "pipeline";
+    if (key == "mxu_size") return "mxu";
     return "";
 }
 
@@ -132,6 +135,19 @@ bool set_figure(TargetProfile& t, std::string_view key, const Json& v, const std
         return ctx.fail(path, "expected a positive number of bytes per second, or null");
     }
     if (key == "peak_flops") return set_peaks(t, v, path, ctx);
+    if (key == "grid_step_s") {
+        if (v.is_null()) return t.grid_step_s.reset(), true;
+        auto n = positive_number(v);
+        if (n && *n < 1) return t.grid_step_s = *n, true;
+        return ctx.fail(path,
+                        "expected seconds per grid step (a positive number below 1), or null");
+    }
+    if (key == "mxu_size") {
+        if (v.is_null()) return t.mxu_size.reset(), true;
+        auto n = positive_integer(v);
+        if (n && *n <= 4096) return t.mxu_size = static_cast<int>(*n), true;
+        return ctx.fail(path, "expected the MXU's side in elements (e.g. 128), or null");
+    }
     if (key == "cores") {
         if (v.is_null()) return t.cores.reset(), true;
         auto n = positive_integer(v);

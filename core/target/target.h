@@ -36,7 +36,11 @@ struct TargetProfile {
     bool vmem_limit_default = false;  // the limit is a compiler default the user can change
     std::optional<int> cores;         // TensorCores per chip; nullopt for GPUs
     bool megacore = false;            // leading parallel axes split across two cores
-    std::vector<DType> dtypes;        // supported
+    // The pipeline's fixed cost per grid step (TPU), and the MXU's side: blocks whose matmul
+    // dimensions are not multiples of it leave part of the MXU idle. nullopt = no figure.
+    std::optional<double> grid_step_s;
+    std::optional<int> mxu_size;
+    std::vector<DType> dtypes;                   // supported
     std::map<std::string, std::string> sources;  // figure group ("compute", ...) -> where from
     std::vector<std::string> overridden;         // keys replaced by target_overrides
 

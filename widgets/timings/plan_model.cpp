@@ -54,6 +54,10 @@ QVariant PlanModel::headerData(int section, Qt::Orientation orientation, int rol
             return tr("Roofline bound");
         case Bound:
             return tr("Bound");
+        case Modelled:
+            return tr("Modelled");
+        case LimitedBy:
+            return tr("Limited by");
         case Status:
             return tr("Status");
         default:
@@ -92,6 +96,11 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const {
             return sort ? QVariant(*c.roofline_s) : QVariant(qs(format_seconds(*c.roofline_s)));
         case Bound:
             return c.bound.empty() ? QStringLiteral("-") : qs(c.bound);
+        case Modelled:
+            if (!c.modelled_s) return sort ? QVariant(1e300) : QVariant(QStringLiteral("-"));
+            return sort ? QVariant(*c.modelled_s) : QVariant(qs(format_seconds(*c.modelled_s)));
+        case LimitedBy:
+            return c.limited_by.empty() ? QStringLiteral("-") : qs(c.limited_by);
         case Status: {
             if (!c.measured()) return sort ? QVariant(1e300) : QVariant(tr("unmeasured"));
             if (sort) return *c.measured_s;

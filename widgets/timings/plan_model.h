@@ -27,7 +27,17 @@ public:
 
 private:
     // Columns: rank, one per tile param, then the fixed ones below.
-    enum Fixed { Programs, Vmem, Traffic, Roofline, Bound, Status, FixedCount };
+    enum Fixed {
+        Programs,
+        Vmem,
+        Traffic,
+        Roofline,
+        Bound,
+        Modelled,
+        LimitedBy,
+        Status,
+        FixedCount
+    };
     int tileColumns() const;
 
     std::shared_ptr<const TilePlan> plan_;

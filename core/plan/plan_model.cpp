@@ -1,0 +1,73 @@
+#include "core/plan/plan_model.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace tl {
+
+namespace {
+
+double mxu_use(std::int64_t b, int mxu) {
+    if (b <= 0 || mxu <= 0) return 1;
+    const std::int64_t tiles = (b + mxu - 1) / mxu;
+    return static_cast<double>(b) / static_cast<double>(tiles * mxu);
+}
+
+// Bytes the pipeline moves before the first step can start and after the last one ends.
+double fill_and_drain_bytes(const Instance& inst) {
+    double bytes = 0;
+    for (const auto& op : inst.operands)
+        if (!op.manual()) bytes += static_cast<double>(op.block_bytes());
+    return bytes;
+}
+
+}  // namespace
+
+std::optional<MatmulBlocks> matmul_blocks(const Instance& inst, const KernelSpec* kernel) {
+    if (!kernel || kernel->body != "matmul") return std::nullopt;
+    const ResolvedOperand* x = nullptr;
+    const ResolvedOperand* o = nullptr;
+    for (const auto& op : inst.operands) {
+        if (!x && op.role == Role::Input) x = &op;
+        if (!o && op.role == Role::Output) o = &op;
+    }
+    if (!x || !o || x->rank() < 2 || o->rank() < 2) return std::nullopt;
+    const auto size = [](const ResolvedOperand& op, int from_end) {
+        return op.block[static_cast<std::size_t>(op.rank() - from_end)].size;
+    };
+    return MatmulBlocks{size(*o, 2), size(*o, 1), size(*x, 1)};
+}
+
+std::optional<TimeModel> model_time(const TargetProfile& target, const Instance& inst,
+                                    const KernelSpec* kernel, std::optional<double> flops,
+                                    std::optional<double> peak_flops, std::int64_t hbm_bytes) {
+    if (!target.hbm_bytes_per_s || *target.hbm_bytes_per_s <= 0) return std::nullopt;
+    const double bw = *target.hbm_bytes_per_s;
+    TimeModel m;
+    m.memory_s = static_cast<double>(hbm_bytes) / bw;
+    if (flops && peak_flops && *peak_flops > 0) {
+        m.compute_s = *flops / *peak_flops;
+        if (const auto b = matmul_blocks(inst, kernel); b && target.mxu_size) {
+            const double use = mxu_use(b->bm, *target.mxu_size) * mxu_use(b->bn, *target.mxu_size) *
+                               mxu_use(b->bk, *target.mxu_size);
+            m.mxu_loss_s = m.compute_s / use - m.compute_s;
+        }
+    }
+    m.steps_s = static_cast<double>(inst.programs()) * target.grid_step_s.value_or(0);
+    m.fill_drain_s = fill_and_drain_bytes(inst) / bw;
+    const double compute = m.compute_s + m.mxu_loss_s;
+    m.modelled_s = std::max(compute, m.memory_s) + m.steps_s + m.fill_drain_s;
+    // The largest term names the limit; compute and its MXU loss count only when compute,
+    // not memory, sets the roof.
+    std::array<std::pair<double, const char*>, 3> terms{
+        std::pair{m.steps_s, "grid_steps"},
+        compute >= m.memory_s ? std::pair{m.compute_s, "compute"} : std::pair{m.memory_s, "memory"},
+        std::pair{compute >= m.memory_s ? m.mxu_loss_s : 0.0, "mxu_shape"}};
+    m.limited_by = std::max_element(terms.begin(), terms.end(), [](const auto& a, const auto& b) {
+                       return a.first < b.first;
+                   })->second;
+    return m;
+}
+
+}  // namespace tl

@@ -1,0 +1,37 @@
+#pragma once
+// The planner's time model (docs/report-format.md, "Plan output"): the roofline bound plus
+// what it leaves out. For a candidate with `programs` grid steps:
+//   modelled_s = max(flops / (peak * mxu_use), hbm_bytes / bandwidth)
+//              + programs * grid_step_s + (first input blocks + last output blocks) / bandwidth
+// mxu_use is the fraction of the MXU a matmul's blocks keep busy: for each of bm, bn and bk,
+// b / (mxu_size * ceil(b / mxu_size)). limited_by names the largest term: "compute",
+// "memory", "grid_steps" or "mxu_shape" (the compute lost to mxu_use).
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/spec/instance.h"
+#include "core/spec/spec.h"
+#include "core/target/target.h"
+
+namespace tl {
+
+struct TimeModel {
+    double modelled_s = 0;
+    std::string limited_by;
+    double compute_s = 0, mxu_loss_s = 0, memory_s = 0, steps_s = 0, fill_drain_s = 0;
+};
+
+// The (bm, bn, bk) of a matmul body: the output block's last two dimensions and the first
+// input's last; nullopt for other bodies or shapes.
+struct MatmulBlocks {
+    std::int64_t bm = 0, bn = 0, bk = 0;
+};
+std::optional<MatmulBlocks> matmul_blocks(const Instance& inst, const KernelSpec* kernel);
+
+// nullopt without a bandwidth figure.
+std::optional<TimeModel> model_time(const TargetProfile& target, const Instance& inst,
+                                    const KernelSpec* kernel, std::optional<double> flops,
+                                    std::optional<double> peak_flops, std::int64_t hbm_bytes);
+
+}  // namespace tl
