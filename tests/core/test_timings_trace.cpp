@@ -64,6 +64,33 @@ TEST(ChromeTrace, DeviceOpsFoldIntoKernelsWithTheirShareOfTheStep) {
     EXPECT_NEAR(*r.records[2].share, 0.025, 1e-12);
 }
 
+TEST(ChromeTrace, PyTorchProfilerKernelsAreReadByCategory) {
+    const auto r = import_fixture("chrome-trace", "chrome-trace/pytorch-kineto.trace.json");
+    ASSERT_TRUE(r.complete) << all_warnings(r);
+    ASSERT_EQ(r.records.size(), 2u) << all_warnings(r);
+    // The GEMM ran 251.130, 248.870 and 250.000 us: displayTimeUnit "ns" does not rescale dur.
+    const auto& gemm = r.records[0];
+    EXPECT_EQ(gemm.kernel, "ampere_sgemm_128x64_tn");
+    EXPECT_EQ(gemm.device, "GPU 0");
+    EXPECT_EQ(gemm.method, TimingMethod::DeviceProfiler);
+    EXPECT_EQ(gemm.n, 3);
+    EXPECT_NEAR(*gemm.median_s, 250e-6, 1e-15);
+    EXPECT_NEAR(*gemm.min_s, 248.870e-6, 1e-15);
+    EXPECT_FALSE(gemm.share);
+    const auto& add = r.records[1];
+    ASSERT_TRUE(add.kernel);
+    EXPECT_NE(add.kernel->find("CUDAFunctor_add<float>"), std::string::npos) << *add.kernel;
+    EXPECT_EQ(add.n, 1);
+    EXPECT_NEAR(*add.median_s, 12.416e-6, 1e-15);
+    // The host's aten::mm and cudaLaunchKernel and the stream's memcpy are not kernels.
+    for (const auto& rec : r.records) {
+        EXPECT_EQ(rec.kernel.value_or("").find("aten::"), std::string::npos);
+        EXPECT_EQ(rec.kernel.value_or("").find("Memcpy"), std::string::npos);
+    }
+    EXPECT_TRUE(find_warning(r, 0, "a PyTorch profiler trace has no step time on GPU 0"))
+        << all_warnings(r);
+}
+
 TEST(ChromeTrace, ArrayFormWithMetadataLastAndStrayEvents) {
     const auto r = import_fixture("chrome-trace", "chrome-trace/late_metadata.json");
     ASSERT_TRUE(r.complete) << all_warnings(r);
@@ -110,7 +137,7 @@ TEST(ChromeTrace, NotATraceOrBrokenValues) {
     EXPECT_TRUE(find_warning(odd, 0, "without ts or dur")) << all_warnings(odd);
     EXPECT_TRUE(find_warning(odd, 0, "negative or non-finite time"));
     EXPECT_TRUE(find_warning(odd, 0, "an event without ph"));
-    EXPECT_TRUE(find_warning(odd, 0, "no 'XLA Ops' thread"));
+    EXPECT_TRUE(find_warning(odd, 0, "no 'XLA Ops' thread and no"));
 }
 
 TEST(ChromeTrace, ProgressCanCancel) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <istream>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -37,12 +38,16 @@ struct TraceData {
     std::unordered_map<std::uint64_t, TraceGroup> groups;  // key: track << 32 | name
     std::map<std::string, std::string> process_names;      // pid -> "/device:TPU:0"
     std::map<std::pair<std::string, std::string>, std::string> thread_names;  // (pid, tid)
+    // Tracks holding events of category "kernel": GPU kernels in a PyTorch profiler (Kineto)
+    // trace, on its stream threads, whatever those are named.
+    std::set<std::uint32_t> kernel_tracks;
+    std::set<std::uint32_t> kernel_names;  // names of those events (a stream's copies are not)
 };
 
 // One event's fields as the streaming pass read them: strings as written, numbers decoded.
 struct TraceEvent {
     char ph = 0;  // 0 when absent, '?' when not one character
-    std::string name, args_name, pid, tid;
+    std::string name, args_name, pid, tid, cat;
     double ts = 0, dur = 0;
     bool has_ts = false, has_dur = false, has_pid = false, has_tid = false;
     int line = 0;          // of its opening brace

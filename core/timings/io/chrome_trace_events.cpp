@@ -43,7 +43,12 @@ std::uint32_t TraceCollector::track_index(const TraceEvent& e) {
 
 void TraceCollector::add_span(const TraceEvent& e) {
     const std::uint32_t track = track_index(e);
-    if (track_kind_[track] == 2) return;  // a host thread: not a device op
+    // A PyTorch profiler marks GPU kernels by category, on stream threads of any name.
+    const bool kernel = e.cat == "kernel";
+    if (kernel)
+        data_.kernel_tracks.insert(track);
+    else if (track_kind_[track] == 2)
+        return;  // a host thread: not a device op
     std::uint32_t name = 0;
     if (last_group_ && track == last_track_ && data_.names[last_name_] == e.name) {
         name = last_name_;
@@ -66,6 +71,7 @@ void TraceCollector::add_span(const TraceEvent& e) {
         last_track_ = track;
         last_name_ = name;
     }
+    if (kernel) data_.kernel_names.insert(name);
     last_group_->spans.push_back({e.ts, e.dur});
 }
 

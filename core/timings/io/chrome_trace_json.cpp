@@ -19,7 +19,7 @@ constexpr std::size_t kKeyLimit = 16;
 
 using Token = JsonScanner::Token;
 
-enum class Field { Other, Ph, Name, Pid, Tid, Ts, Dur, Args };
+enum class Field { Other, Ph, Name, Pid, Tid, Ts, Dur, Args, Cat };
 
 // string_view comparisons: a std::string == "literal" would measure the literal each time.
 Field classify(std::string_view k) {
@@ -32,6 +32,7 @@ Field classify(std::string_view k) {
             if (k == "pid") return Field::Pid;
             if (k == "tid") return Field::Tid;
             if (k == "dur") return Field::Dur;
+            if (k == "cat") return Field::Cat;
             break;
         case 4:
             if (k == "name") return Field::Name;
@@ -138,6 +139,7 @@ bool TraceReader::read_event() {
     e.args_name.clear();
     e.pid.clear();
     e.tid.clear();
+    e.cat.clear();
     e.line = scan_.line();
     ++e.index;
     for (;;) {
@@ -196,6 +198,9 @@ void TraceReader::set_string(Field field) {
         case Field::Name:
             event_.name.assign(value_);
             break;
+        case Field::Cat:
+            event_.cat.assign(value_);
+            break;
         case Field::Pid:
             event_.pid.assign(value_);
             event_.has_pid = true;
@@ -236,7 +241,8 @@ class ChromeTraceImporter : public TimingImporter {
 public:
     std::string_view format_id() const override { return "chrome-trace"; }
     std::string_view description() const override {
-        return "Chrome trace JSON (jax.profiler / perfetto export, .json or .json.gz)";
+        return "Chrome trace JSON (jax.profiler / perfetto export, PyTorch profiler; .json or "
+               ".json.gz)";
     }
     bool supports(std::string_view name, std::string_view head) const override {
         if (ends_with_nocase(name, ".csv")) return false;

@@ -1,6 +1,7 @@
 // From the device tracks of a trace to records: each kernel's runs on the `XLA Ops` threads
-// and its share of the step, the summed op time over the summed `XLA Modules` time of the
-// same device process. Nested events are counted once: only the outermost of a set.
+// (or, in a PyTorch profiler trace, the events of category "kernel") and its share of the step, the
+// summed op time over the summed `XLA Modules` time of the same device process. Nested events are
+// counted once: only the outermost of a set.
 #include <algorithm>
 #include <cctype>
 #include <limits>
@@ -25,7 +26,8 @@ struct KernelRuns {
 };
 
 struct Device {
-    std::optional<std::string> name;  // the process name, when the trace gives one
+    std::optional<std::string> name;   // the process name, when the trace gives one
+    bool kernels_by_category = false;  // a PyTorch profiler trace: no step time on the device
     double modules_us = 0;
     bool has_modules = false;
     std::map<std::string, KernelRuns> kernels;
@@ -82,7 +84,12 @@ void add_ops(const TraceData& data, const std::vector<const TraceGroup*>& groups
 void device_records(const std::string& key, const Device& dev, const ImportConfig& config,
                     ImportResult& result) {
     if (dev.kernels.empty()) return;
-    if (!dev.has_modules || dev.modules_us <= 0)
+    if (dev.kernels_by_category)
+        result.warnings.push_back(timing_warning(
+            config, 0,
+            "a PyTorch profiler trace has no step time on " + key +
+                ": the kernels' share of the step is unknown (give it where the decision asks)"));
+    else if (!dev.has_modules || dev.modules_us <= 0)
         result.warnings.push_back(
             timing_warning(config, 0,
                            "no 'XLA Modules' time on " + key +
@@ -132,7 +139,8 @@ void trace_records(const TraceData& data, const ImportConfig& config, ImportResu
         const auto process = data.process_names.find(track.pid);
         std::vector<const TraceGroup*> mine;
         for (; gi < groups.size() && groups[gi]->track == t; ++gi) mine.push_back(groups[gi]);
-        if (thread_name != "XLA Ops" && thread_name != "XLA Modules") continue;
+        const bool kernels = data.kernel_tracks.count(t) > 0;
+        if (thread_name != "XLA Ops" && thread_name != "XLA Modules" && !kernels) continue;
 
         const std::string key =
             process == data.process_names.end() ? "pid " + track.pid : process->second;
@@ -140,7 +148,8 @@ void trace_records(const TraceData& data, const ImportConfig& config, ImportResu
         Device& dev = devices[key];
         if (process != data.process_names.end()) dev.name = process->second;
 
-        if (thread_name == "XLA Modules") {
+        dev.kernels_by_category = dev.kernels_by_category || kernels;
+        if (thread_name == "XLA Modules" && !kernels) {
             std::vector<TraceSpan> all;
             for (const auto* g : mine) all.insert(all.end(), g->spans.begin(), g->spans.end());
             dev.modules_us += outermost_sum(std::move(all));
@@ -148,14 +157,18 @@ void trace_records(const TraceData& data, const ImportConfig& config, ImportResu
             continue;
         }
         any_ops = true;
+        if (kernels && thread_name != "XLA Ops")
+            std::erase_if(mine,
+                          [&](const TraceGroup* g) { return !data.kernel_names.count(g->name); });
         add_ops(data, mine, dev);
     }
 
     if (!any_ops) {
         result.warnings.push_back(timing_warning(
             config, 0,
-            "no 'XLA Ops' thread in the trace: nothing to import (expected a jax.profiler "
-            "trace of a device run, with /device:... processes)"));
+            "no 'XLA Ops' thread and no \"kernel\" events in the trace: nothing to import "
+            "(expected a jax.profiler trace of a device run, with /device:... processes, or a "
+            "PyTorch profiler trace of GPU kernels)"));
         return;
     }
     for (const auto& key : order) device_records(key, devices[key], config, result);
