@@ -31,6 +31,9 @@ std::string short_file(const std::string& path) {
     return std::filesystem::path(path).filename().string();
 }
 
+// Kernel names and params past this are shortened in the table; --json keeps them whole.
+constexpr std::size_t kNameWidth = 60;
+
 void print_table(std::ostream& os, const TimingsView& v, std::size_t imported, bool with_spec) {
     std::vector<std::string> header{"file:line", "kernel", "impl",      "target",     "params",
                                     "n",         "median", "min – max", "provenance", "status"};
@@ -45,10 +48,10 @@ void print_table(std::ostream& os, const TimingsView& v, std::size_t imported, b
         if (f.best) status += " (best)";
         if (f.baseline) status += " (baseline)";
         std::vector<std::string> row{short_file(r.file) + ":" + std::to_string(r.line),
-                                     r.kernel.value_or("-"),
+                                     abbreviated(r.kernel.value_or("-"), kNameWidth),
                                      r.impl.value_or("-"),
                                      r.target.value_or("-"),
-                                     params_text(r.params),
+                                     abbreviated(params_text(r.params), kNameWidth),
                                      r.n ? std::to_string(*r.n) : "-",
                                      seconds_or_dash(r.median_s),
                                      range_text(r),

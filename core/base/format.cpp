@@ -131,4 +131,36 @@ std::string format_index(const std::vector<std::int64_t>& index) {
     return s;
 }
 
+std::string abbreviated(std::string_view name, std::size_t width) {
+    static constexpr std::string_view kEllipsis = "\u2026";
+    if (name.size() <= width) return std::string(name);
+    // Keep each outermost bracket pair, drop what it holds.
+    std::string out;
+    int depth = 0;
+    for (const char c : name) {
+        const bool open = c == '<' || c == '(', close = c == '>' || c == ')';
+        if (open && depth++ == 0) {
+            out += c;
+            out += kEllipsis;
+        } else if (close && depth > 0 && --depth == 0) {
+            out += c;
+        } else if (depth == 0) {
+            out += c;
+        }
+    }
+    // Characters, not bytes: each ellipsis is 3 bytes and one character.
+    auto chars = [](std::string_view s) {
+        std::size_t n = 0;
+        for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+        return n;
+    };
+    if (chars(out) <= width || width == 0) return out;
+    std::string cut;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if ((static_cast<unsigned char>(out[i]) & 0xC0) != 0x80 && chars(cut) + 1 >= width) break;
+        cut += out[i];
+    }
+    return cut + std::string(kEllipsis);
+}
+
 }  // namespace tl

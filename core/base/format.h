@@ -33,6 +33,11 @@ std::string format_percent(double fraction);
 // wrong values, a NaN is the news.
 std::string format_value(double v);
 
+// A long name shortened for a table column, at most `width` characters (UTF-8 "…" counts one):
+// template and call arguments collapse to "<…>" and "(…)", then the rest is cut with "…".
+// Names that fit are returned as they are.
+std::string abbreviated(std::string_view name, std::size_t width);
+
 // An element or program index, "2, 0, 1".
 std::string format_index(const std::vector<std::int64_t>& index);
 

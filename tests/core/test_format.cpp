@@ -70,5 +70,17 @@ TEST(FormatPercent, DigitsByMagnitude) {
     EXPECT_EQ(format_percent(kNaN), kDash);
 }
 
+TEST(Abbreviated, TemplateArgumentsCollapseThenTheRestIsCut) {
+    EXPECT_EQ(abbreviated("matmul", 10), "matmul");
+    const std::string cuda =
+        "void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>, "
+        "at::detail::Array<char*, 3> >(int, at::native::CUDAFunctor_add<float>)";
+    EXPECT_EQ(abbreviated(cuda, 60),
+              "void at::native::vectorized_elementwise_kernel<\u2026>(\u2026)");
+    const std::string cut = abbreviated(cuda, 20);
+    EXPECT_EQ(cut, "void at::native::ve\u2026");  // 19 characters and the ellipsis
+    EXPECT_EQ(abbreviated("a(b)c(d)e", 5).substr(0, 2), "a(");
+}
+
 }  // namespace
 }  // namespace tl
