@@ -297,8 +297,8 @@ std::optional<SeparableAnalysis> analyse_separable(const Instance& inst,
         const Big fixed_odd = p.fixed_oob ? 0 : Big{p.fixed_clip % 2 == 1};
 
         const Big events = over_changes(p, one, 1);
-        const Big bytes = storage_bytes(ro.dtype, over_changes(p, clip, fixed_clip),
-                                        over_changes(p, odd, fixed_odd));
+        const Big clipped = over_changes(p, clip, fixed_clip);  // in-bounds elements moved
+        const Big bytes = storage_bytes(ro.dtype, clipped, over_changes(p, odd, fixed_odd));
         s.distinct_blocks = to_i64(over_blocks(p, one, 1));
         s.revisits = to_i64(events) - s.distinct_blocks;
         s.out_of_bounds = p.fixed_oob;
@@ -316,7 +316,6 @@ std::optional<SeparableAnalysis> analyse_separable(const Instance& inst,
         }
         if (ro.role == Role::Input) {
             const Big in_events = over_changes(p, inside, fixed_in);
-            const Big clipped = over_changes(p, clip, fixed_clip);
             t.elements_padded_on_read = to_i64(mul(in_events, static_cast<Big>(block)) - clipped);
         }
         t.vmem_bytes = sat_mul(ro.buffer_count, dtype_storage_bytes(ro.dtype, block));

@@ -45,17 +45,20 @@ StageStatus fold_stage(StageStatus own, StageStatus other) {
 
 namespace {
 
+// The cores the audit may use: --jobs, or one per core.
+int cores(const AuditOptions& opt) {
+    return opt.jobs > 0 ? opt.jobs
+                        : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
 int worker_count(std::size_t cases, const AuditOptions& opt) {
-    const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    return std::clamp(opt.jobs > 0 ? opt.jobs : hw, 1, std::max(1, static_cast<int>(cases)));
+    return std::clamp(cores(opt), 1, std::max(1, static_cast<int>(cases)));
 }
 
 }  // namespace
 
 int numerics_jobs(std::size_t cases, const AuditOptions& opt) {
-    const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    const int cores = opt.jobs > 0 ? opt.jobs : hw;
-    return std::max(1, cores / worker_count(cases, opt));
+    return std::max(1, cores(opt) / worker_count(cases, opt));
 }
 
 std::vector<CaseOutcome> run_cases_parallel(std::size_t count,
@@ -189,7 +192,8 @@ void add_proofs(const Spec& spec, const Instance& inst, const SweepPlan& plan,
             continue;
         }
         const RangeProof p = prove_ranges(spec, {swept}, po).front();
-        AuditProof ap{p.param, p.from, p.to, p.requested_to, p.first_failure, {}, "range", std::nullopt};
+        AuditProof ap{p.param,         p.from, p.to,    p.requested_to,
+                      p.first_failure, {},     "range", std::nullopt};
         std::string range = p.param + " = " + std::to_string(p.from) + ".." + std::to_string(p.to);
         if (p.to < p.requested_to && !p.first_failure)
             range += " (stopped before " + std::to_string(p.requested_to) +
