@@ -11,15 +11,14 @@
 #include <cstdio>
 #include <limits>
 
+#include "bench_util.h"
 #include "core/audit/audit.h"
 #include "core/audit/report_json.h"
 #include "core/spec/spec_io.h"
 
 namespace {
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
+using tl::bench::seconds_since;
 
 void BM_AutoSweepMatmulRect(benchmark::State& state) {
     constexpr double kTargetSeconds = 10.0;

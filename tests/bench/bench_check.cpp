@@ -3,40 +3,28 @@
 // (M = 300, N = 500, K = 256) in the same run. Target: under 3 s and under 600 MB. Run it
 // alone (--benchmark_filter=CheckBig) so that the peak memory is this audit's.
 #include <benchmark/benchmark.h>
-#include <sys/resource.h>
 
 #include <chrono>
 #include <cstdio>
 
+#include "bench_util.h"
 #include "core/audit/audit.h"
-#include "core/spec/spec_io.h"
 
 namespace {
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-double peak_mib() {
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_maxrss) / 1024.0;
-}
+using tl::bench::at_big_size;
+using tl::bench::matmul_rect;
+using tl::bench::peak_mib;
+using tl::bench::seconds_since;
 
 void BM_CheckBigMatmul(benchmark::State& state) {
     constexpr double kTargetSeconds = 3.0, kTargetMib = 600.0;
-    const auto loaded =
-        tl::load_spec_file(TILELENS_SOURCE_DIR "/resources/examples/matmul-rect.tilelens.json");
-    if (!loaded.spec) {
+    const auto example = matmul_rect();
+    if (!example) {
         state.SkipWithError("cannot load the example");
         return;
     }
-    tl::Spec big = *loaded.spec;
-    for (auto& [name, value] : big.params)
-        if (name == "M" || name == "N")
-            value = 65536;
-        else if (name == "K")
-            value = 8192;
+    const tl::Spec big = at_big_size(*example);
     tl::AuditOptions opt;
     opt.jobs = 2;
     double big_s = 0, small_s = 0, peak = 0;
@@ -50,7 +38,7 @@ void BM_CheckBigMatmul(benchmark::State& state) {
         cases = r.cases.size();
         passed = r.verdict == tl::Verdict::Pass;
         t0 = std::chrono::steady_clock::now();
-        benchmark::DoNotOptimize(tl::run_audit(*loaded.spec, opt).cases.data());
+        benchmark::DoNotOptimize(tl::run_audit(*example, opt).cases.data());
         small_s = seconds_since(t0);
         state.SetIterationTime(big_s + small_s);
     }

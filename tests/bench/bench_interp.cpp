@@ -11,11 +11,14 @@
 #include <cstdio>
 #include <limits>
 
+#include "bench_util.h"
 #include "core/interp/interpreter.h"
 #include "core/spec/instance.h"
 #include "core/spec/spec.h"
 
 namespace {
+
+using tl::bench::seconds_since;
 
 constexpr double kTargetRatio = 1.1;
 
@@ -39,10 +42,6 @@ tl::Instance matmul_instance(std::int64_t n, std::int64_t b) {
                      operand("y", tl::Role::Input, n, n, b, "lambda i, j, k: (k, j)"),
                      operand("o", tl::Role::Output, n, n, b, "lambda i, j, k: (i, j)")};
     return inst;
-}
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 void BM_InterpMatmulVsEigenGemm(benchmark::State& state) {

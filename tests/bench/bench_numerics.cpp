@@ -9,6 +9,7 @@
 #include <limits>
 #include <string>
 
+#include "bench_util.h"
 #include "core/audit/audit.h"
 #include "core/spec/spec_io.h"
 
@@ -40,7 +41,7 @@ double audit_seconds(const tl::Spec& spec, int jobs) {
     opt.jobs = jobs;
     const auto t0 = std::chrono::steady_clock::now();
     const tl::AuditResult r = tl::run_audit(spec, opt);
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double s = tl::bench::seconds_since(t0);
     benchmark::DoNotOptimize(r.findings.data());
     return r.numerics == tl::StageStatus::Pass ? s : -1;
 }

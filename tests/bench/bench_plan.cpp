@@ -2,42 +2,30 @@
 // with separable index maps analysed per axis (the default) against the per-program pass of
 // every candidate, in the same run. Target: under 1 s (goal 0.3 s), and the same plan.
 #include <benchmark/benchmark.h>
-#include <sys/resource.h>
 
 #include <chrono>
 #include <cstdio>
 #include <string>
 
+#include "bench_util.h"
 #include "core/plan/tile_plan.h"
-#include "core/spec/spec_io.h"
 
 namespace {
 
+using tl::bench::at_big_size;
+using tl::bench::matmul_rect;
+using tl::bench::peak_mib;
+using tl::bench::seconds_since;
+
 constexpr double kTargetSeconds = 1.0;
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-double peak_mib() {
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_maxrss) / 1024.0;
-}
-
 void BM_PlanBigMatmul(benchmark::State& state) {
-    auto loaded = tl::load_spec_file(std::string(TILELENS_SOURCE_DIR) +
-                                     "/resources/examples/matmul-rect.tilelens.json");
-    if (!loaded.spec) {
+    const auto example = matmul_rect();
+    if (!example) {
         state.SkipWithError("matmul-rect does not load");
         return;
     }
-    tl::Spec spec = *loaded.spec;
-    for (auto& [name, value] : spec.params)
-        if (name == "M" || name == "N")
-            value = 65536;
-        else if (name == "K")
-            value = 8192;
+    const tl::Spec spec = at_big_size(*example);
     tl::PlanOptions fast, slow;
     slow.closed_form = false;
     double fast_s = 0, slow_s = 0, fast_peak = 0;

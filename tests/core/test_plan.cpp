@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <filesystem>
 
 #include "core/audit/audit.h"
 #include "core/plan/plan_model.h"
 #include "core/plan/tile_plan.h"
 #include "core/spec/spec_io.h"
 #include "core/target/target.h"
+#include "example_specs.h"
 #include "test_interp_util.h"
 
 namespace tl {
@@ -150,26 +150,20 @@ TEST(Plan, IndexingErrorsRejectACandidate) {
 
 TEST(Plan, TheClosedFormGivesThePlanOfThePerProgramPass) {
     int planned = 0;
-    for (const char* folder : {"/resources/examples", "/resources/examples/real"}) {
-        for (const auto& entry :
-             std::filesystem::directory_iterator(std::string(TILELENS_SOURCE_DIR) + folder)) {
-            const std::string path = entry.path().string();
-            if (!path.ends_with(".tilelens.json")) continue;
-            const auto loaded = load_spec_file(path);
-            if (!loaded.spec) continue;
-            PlanOptions slow;
-            slow.closed_form = false;
-            slow.max_combinations = 400;
-            PlanOptions fast = slow;
-            fast.closed_form = true;
-            if (loaded.spec->target_id() == "interpret") slow.target = fast.target = "tpu-v5e";
-            const PlanOutcome a = plan_tiles(*loaded.spec, slow),
-                              b = plan_tiles(*loaded.spec, fast);
-            ASSERT_EQ(a.plan.has_value(), b.plan.has_value()) << path;
-            if (!a.plan) continue;
-            ++planned;
-            EXPECT_EQ(plan_json(*a.plan).dump(1), plan_json(*b.plan).dump(1)) << path;
-        }
+    for (const std::string& path : test::example_spec_paths()) {
+        const auto loaded = load_spec_file(path);
+        if (!loaded.spec) continue;
+        PlanOptions slow;
+        slow.closed_form = false;
+        slow.max_combinations = 400;
+        PlanOptions fast = slow;
+        fast.closed_form = true;
+        if (loaded.spec->target_id() == "interpret") slow.target = fast.target = "tpu-v5e";
+        const PlanOutcome a = plan_tiles(*loaded.spec, slow), b = plan_tiles(*loaded.spec, fast);
+        ASSERT_EQ(a.plan.has_value(), b.plan.has_value()) << path;
+        if (!a.plan) continue;
+        ++planned;
+        EXPECT_EQ(plan_json(*a.plan).dump(1), plan_json(*b.plan).dump(1)) << path;
     }
     EXPECT_GT(planned, 20);
 }

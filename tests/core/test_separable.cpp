@@ -3,7 +3,6 @@
 // on every example and on thousands of random separable specs.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <random>
 #include <string>
 
@@ -11,6 +10,7 @@
 #include "core/analysis/separable.h"
 #include "core/expr/expr.h"
 #include "core/spec/spec_io.h"
+#include "example_specs.h"
 
 namespace tl {
 namespace {
@@ -62,24 +62,19 @@ bool agree(const Instance& inst, const AnalysisOptions& opt, const std::string& 
 
 TEST(Separable, AgreesWithTheFullAnalysisOnEveryExample) {
     int applied = 0, specs = 0;
-    for (const char* folder : {"/resources/examples", "/resources/examples/real"}) {
-        for (const auto& entry :
-             std::filesystem::directory_iterator(std::string(TILELENS_SOURCE_DIR) + folder)) {
-            const std::string path = entry.path().string();
-            if (path.size() < 15 || path.substr(path.size() - 14) != ".tilelens.json") continue;
-            const auto loaded = load_spec_file(path);
-            if (!loaded.spec) continue;
-            const ResolveResult r = resolve(*loaded.spec);
-            if (!r.instance) continue;
-            ++specs;
-            for (const Revisit rv : {Revisit::Tpu, Revisit::Ideal})
-                for (const bool gpu : {false, true}) {
-                    AnalysisOptions opt;
-                    opt.revisit = rv;
-                    opt.concurrent_grid = gpu;
-                    applied += agree(*r.instance, opt, path) ? 1 : 0;
-                }
-        }
+    for (const std::string& path : test::example_spec_paths()) {
+        const auto loaded = load_spec_file(path);
+        if (!loaded.spec) continue;
+        const ResolveResult r = resolve(*loaded.spec);
+        if (!r.instance) continue;
+        ++specs;
+        for (const Revisit rv : {Revisit::Tpu, Revisit::Ideal})
+            for (const bool gpu : {false, true}) {
+                AnalysisOptions opt;
+                opt.revisit = rv;
+                opt.concurrent_grid = gpu;
+                applied += agree(*r.instance, opt, path) ? 1 : 0;
+            }
     }
     EXPECT_GT(specs, 20);
     EXPECT_GT(applied, 4 * 10);  // most examples have separable maps

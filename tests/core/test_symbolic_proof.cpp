@@ -3,7 +3,6 @@
 // and on random specs.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <functional>
 #include <random>
 #include <string>
@@ -13,6 +12,7 @@
 #include "core/expr/expr.h"
 #include "core/expr/quasi_linear.h"
 #include "core/spec/spec_io.h"
+#include "example_specs.h"
 
 namespace tl {
 namespace {
@@ -126,23 +126,18 @@ void expect_agrees(const Spec& spec, const std::string& param, const SymbolicPro
 
 TEST(SymbolicProof, AgreesWithTheRangeProofOnEveryExample) {
     int proved = 0, failing = 0;
-    for (const char* folder : {"/resources/examples", "/resources/examples/real"}) {
-        for (const auto& entry :
-             std::filesystem::directory_iterator(std::string(TILELENS_SOURCE_DIR) + folder)) {
-            const std::string path = entry.path().string();
-            if (!path.ends_with(".tilelens.json")) continue;
-            const auto loaded = load_spec_file(path);
-            if (!loaded.spec) continue;
-            for (const auto& [param, value] : loaded.spec->params)
-                for (const Revisit rv : {Revisit::Tpu, Revisit::Ideal}) {
-                    const SymbolicProofOptions opt{rv, false};
-                    const auto sym = prove_every_size(*loaded.spec, param, opt);
-                    if (!sym) continue;
-                    ++proved;
-                    failing += sym->holds ? 0 : 1;
-                    expect_agrees(*loaded.spec, param, opt, *sym, 700, path + " " + param);
-                }
-        }
+    for (const std::string& path : test::example_spec_paths()) {
+        const auto loaded = load_spec_file(path);
+        if (!loaded.spec) continue;
+        for (const auto& [param, value] : loaded.spec->params)
+            for (const Revisit rv : {Revisit::Tpu, Revisit::Ideal}) {
+                const SymbolicProofOptions opt{rv, false};
+                const auto sym = prove_every_size(*loaded.spec, param, opt);
+                if (!sym) continue;
+                ++proved;
+                failing += sym->holds ? 0 : 1;
+                expect_agrees(*loaded.spec, param, opt, *sym, 700, path + " " + param);
+            }
     }
     EXPECT_GT(proved, 20);
     EXPECT_GT(failing, 2);
