@@ -2,15 +2,26 @@
 
 namespace tl {
 
+namespace {
+
+// "line:column", or "line" alone when the column is unknown: a ":0" reads as a real column.
+std::string position(int line, int column) {
+    std::string out = std::to_string(line);
+    if (column > 0) out += ":" + std::to_string(column);
+    return out;
+}
+
+}  // namespace
+
 std::string Diagnostic::to_string() const {
     std::string out;
     if (!file.empty()) out += file + ": ";
     if (!path.empty()) {
         out += path;
-        if (line > 0) out += ":" + std::to_string(line) + ":" + std::to_string(column);
+        if (line > 0) out += ":" + position(line, column);
         out += ": ";
     } else if (line > 0) {
-        out += std::to_string(line) + ":" + std::to_string(column) + ": ";
+        out += position(line, column) + ": ";
     }
     return out + message;
 }

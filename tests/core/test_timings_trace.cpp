@@ -91,6 +91,27 @@ TEST(ChromeTrace, PyTorchProfilerKernelsAreReadByCategory) {
         << all_warnings(r);
 }
 
+TEST(ChromeTrace, JaxGpuTraceKernelsAreReadOnTheComputeStreams) {
+    const auto r = import_fixture("chrome-trace", "chrome-trace/jax-gpu.trace.json");
+    ASSERT_TRUE(r.complete) << all_warnings(r);
+    ASSERT_EQ(r.records.size(), 2u) << all_warnings(r);
+    // matmul_kernel ran on two compute streams: 412.75, 408.25 and 410.5 us.
+    const auto& mm = r.records[0];
+    EXPECT_EQ(mm.kernel, "matmul_kernel");
+    EXPECT_EQ(mm.device, "/device:GPU:0");
+    EXPECT_EQ(mm.n, 3);
+    EXPECT_NEAR(*mm.median_s, 410.5e-6, 1e-15);
+    EXPECT_NEAR(*mm.min_s, 408.25e-6, 1e-15);
+    EXPECT_EQ(r.records[1].kernel, "loop_add_fusion");
+    // Copies and fills on the streams and the host's dispatch are not kernels.
+    for (const auto& rec : r.records) {
+        EXPECT_EQ(rec.kernel.value_or("").find("Memcpy"), std::string::npos);
+        EXPECT_EQ(rec.kernel.value_or("").find("Memset"), std::string::npos);
+        EXPECT_EQ(rec.kernel.value_or("").find("Pjit"), std::string::npos);
+    }
+    EXPECT_TRUE(find_warning(r, 0, "no 'XLA Modules' time on /device:GPU:0")) << all_warnings(r);
+}
+
 TEST(ChromeTrace, ArrayFormWithMetadataLastAndStrayEvents) {
     const auto r = import_fixture("chrome-trace", "chrome-trace/late_metadata.json");
     ASSERT_TRUE(r.complete) << all_warnings(r);
@@ -137,7 +158,7 @@ TEST(ChromeTrace, NotATraceOrBrokenValues) {
     EXPECT_TRUE(find_warning(odd, 0, "without ts or dur")) << all_warnings(odd);
     EXPECT_TRUE(find_warning(odd, 0, "negative or non-finite time"));
     EXPECT_TRUE(find_warning(odd, 0, "an event without ph"));
-    EXPECT_TRUE(find_warning(odd, 0, "no 'XLA Ops' thread and no"));
+    EXPECT_TRUE(find_warning(odd, 0, "no 'XLA Ops' thread, GPU stream or"));
 }
 
 TEST(ChromeTrace, ProgressCanCancel) {

@@ -44,6 +44,11 @@ struct TraceData {
     std::set<std::uint32_t> kernel_names;  // names of those events (a stream's copies are not)
 };
 
+// Threads whose events may be device ops: `XLA Ops`, `XLA Modules`, and the GPU streams of a
+// jax.profiler trace ("Stream #14(Compute)"), which hold the kernels when no `XLA Ops` does.
+bool is_device_thread(const std::string& name);
+bool is_gpu_stream_thread(const std::string& name);
+
 // One event's fields as the streaming pass read them: strings as written, numbers decoded.
 struct TraceEvent {
     char ph = 0;  // 0 when absent, '?' when not one character

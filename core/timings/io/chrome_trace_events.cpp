@@ -10,11 +10,15 @@ namespace {
 
 constexpr int kMaxWarningsPerKind = 10;
 
+}  // namespace
+
 bool is_device_thread(const std::string& name) {
-    return name == "XLA Ops" || name == "XLA Modules";
+    return name == "XLA Ops" || name == "XLA Modules" || is_gpu_stream_thread(name);
 }
 
-}  // namespace
+bool is_gpu_stream_thread(const std::string& name) {
+    return name.starts_with("Stream #");
+}
 
 void TraceCollector::warn(const TraceEvent& e, int kind, std::string message) {
     if (++warned_[kind] > kMaxWarningsPerKind) return;

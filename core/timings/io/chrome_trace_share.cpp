@@ -1,11 +1,13 @@
 // From the device tracks of a trace to records: each kernel's runs on the `XLA Ops` threads
-// (or, in a PyTorch profiler trace, the events of category "kernel") and its share of the step, the
+// (else on a jax.profiler trace's GPU streams, "Stream #N(...)"; in a PyTorch profiler trace, the
+// events of category "kernel") and its share of the step, the
 // summed op time over the summed `XLA Modules` time of the same device process. Nested events are
 // counted once: only the outermost of a set.
 #include <algorithm>
 #include <cctype>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "core/timings/fold.h"
 #include "core/timings/io/chrome_trace.h"
@@ -128,6 +130,11 @@ void trace_records(const TraceData& data, const ImportConfig& config, ImportResu
         return a->track != b->track ? a->track < b->track : a->name < b->name;
     });
 
+    // The processes with an `XLA Ops` thread: their GPU streams repeat those ops as kernels.
+    std::set<std::string> pids_with_ops;
+    for (const auto& [where, name] : data.thread_names)
+        if (name == "XLA Ops") pids_with_ops.insert(where.first);
+
     std::vector<std::string> order;  // device keys by first track
     std::map<std::string, Device> devices;
     bool any_ops = false;
@@ -140,7 +147,12 @@ void trace_records(const TraceData& data, const ImportConfig& config, ImportResu
         std::vector<const TraceGroup*> mine;
         for (; gi < groups.size() && groups[gi]->track == t; ++gi) mine.push_back(groups[gi]);
         const bool kernels = data.kernel_tracks.count(t) > 0;
-        if (thread_name != "XLA Ops" && thread_name != "XLA Modules" && !kernels) continue;
+        const bool stream = !kernels && is_gpu_stream_thread(thread_name) &&
+                            !pids_with_ops.count(track.pid) &&
+                            (thread_name.find("Compute") != std::string::npos ||
+                             thread_name.find("Memcpy") == std::string::npos);
+        if (thread_name != "XLA Ops" && thread_name != "XLA Modules" && !kernels && !stream)
+            continue;
 
         const std::string key =
             process == data.process_names.end() ? "pid " + track.pid : process->second;
@@ -156,17 +168,23 @@ void trace_records(const TraceData& data, const ImportConfig& config, ImportResu
             dev.has_modules = true;
             continue;
         }
-        any_ops = true;
         if (kernels && thread_name != "XLA Ops")
             std::erase_if(mine,
                           [&](const TraceGroup* g) { return !data.kernel_names.count(g->name); });
+        // A stream's copies and fills are not kernels.
+        if (stream)
+            std::erase_if(mine, [&](const TraceGroup* g) {
+                const std::string& n = data.names[g->name];
+                return n.starts_with("Memcpy") || n.starts_with("Memset");
+            });
+        any_ops = any_ops || !mine.empty();
         add_ops(data, mine, dev);
     }
 
     if (!any_ops) {
         result.warnings.push_back(timing_warning(
             config, 0,
-            "no 'XLA Ops' thread and no \"kernel\" events in the trace: nothing to import "
+            "no 'XLA Ops' thread, GPU stream or \"kernel\" events in the trace: nothing to import "
             "(expected a jax.profiler trace of a device run, with /device:... processes, or a "
             "PyTorch profiler trace of GPU kernels)"));
         return;

@@ -3,7 +3,10 @@
 // flops and bytes.
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
+#include <string>
+#include <string_view>
 
 #include "core/timings/io/importer.h"
 #include "core/timings/io/json_input.h"
@@ -128,14 +131,33 @@ public:
             if (fulls.size() > 1) shared_names_.insert(name);
     }
 
-    // The CPU, for records that name no device (pytest-benchmark times on the host).
+    // The device of records that name none: the GPU a machine_info hook recorded (its name may
+    // be wrapped as UNSERIALIZABLE[b'...'] by pytest-benchmark), else the CPU that timed them.
     void fill_device(const Json& root) {
-        const Json& cpu = json_field(json_field(root, "machine_info"), "cpu");
-        auto brand = json_string(json_field(cpu, "brand_raw"));
-        if (!brand) brand = json_string(json_field(cpu, "brand"));
-        if (!brand || brand->empty()) return;
+        const Json& info = json_field(root, "machine_info");
+        auto device = gpu_name(json_field(info, "gpu"));
+        if (!device) {
+            const Json& cpu = json_field(info, "cpu");
+            device = json_string(json_field(cpu, "brand_raw"));
+            if (!device) device = json_string(json_field(cpu, "brand"));
+        }
+        if (!device || device->empty()) return;
         for (auto& r : result_.records)
-            if (!r.device) r.device = *brand;
+            if (!r.device) r.device = *device;
+    }
+
+    static std::optional<std::string> gpu_name(const Json& gpu) {
+        auto name = json_string(json_field(gpu, "name"));
+        if (!name) return std::nullopt;
+        std::string_view n = *name;
+        for (std::string_view wrap : {"UNSERIALIZABLE[b'", "UNSERIALIZABLE[b\"", "UNSERIALIZABLE["})
+            if (n.starts_with(wrap) && n.ends_with("]")) {
+                n = n.substr(wrap.size(), n.size() - wrap.size() - 1);
+                if (n.ends_with('\'') || n.ends_with('"')) n.remove_suffix(1);
+                break;
+            }
+        if (n.empty()) return std::nullopt;
+        return std::string(n);
     }
 
 private:

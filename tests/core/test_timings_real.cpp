@@ -1,0 +1,87 @@
+// Timing files from public projects (tests/golden/timings/real/, each with a .source.md naming
+// where it came from): every figure below was recomputed from the original file.
+#include "test_timings_util.h"
+
+namespace tl {
+namespace {
+
+using testing::all_warnings;
+using testing::find_warning;
+using testing::import_fixture;
+
+const TimingRecord* find_record(const ImportResult& r, const std::string& impl, double size) {
+    for (const auto& rec : r.records) {
+        const auto it = rec.params.find("input_size");
+        if (rec.impl == impl && it != rec.params.end() && it->get<double>() == size) return &rec;
+    }
+    return nullptr;
+}
+
+TEST(RealTimings, PytestBenchmarkGroupsAreDifferentCandidatesOnTheRecordedGpu) {
+    const auto r = import_fixture("pytest-benchmark", "real/pytest-benchmark-groups.json");
+    ASSERT_TRUE(r.complete) << all_warnings(r);
+    ASSERT_EQ(r.records.size(), 4u) << all_warnings(r);
+    // The same test names in groups cupy and millipyde: four candidates, never two merged ones.
+    const TimingRecord* cupy = find_record(r, "cupy", 4000);
+    const TimingRecord* milli = find_record(r, "millipyde", 4000);
+    ASSERT_TRUE(cupy && milli) << all_warnings(r);
+    EXPECT_EQ(cupy->kernel, "benchmark_transpose");
+    EXPECT_EQ(milli->kernel, "benchmark_transpose");
+    EXPECT_EQ(cupy->n, 100);
+    EXPECT_NEAR(*cupy->median_s, 2.2076999812270515e-05, 1e-18);
+    EXPECT_NEAR(*cupy->min_s, 1.921700004459126e-05, 1e-18);
+    EXPECT_NEAR(*milli->median_s, 0.0009036159999595839, 1e-15);
+    EXPECT_NEAR(*milli->max_s, 0.0016396139999415027, 1e-15);
+    const TimingRecord* small = find_record(r, "millipyde", 500);
+    ASSERT_TRUE(small);
+    EXPECT_NEAR(*small->median_s, 8.942949989432236e-05, 1e-18);
+    // The GPU a machine_info hook recorded, unwrapped from pytest-benchmark's serialisation.
+    for (const auto& rec : r.records) EXPECT_EQ(rec.device, "NVIDIA GeForce RTX 3070");
+    EXPECT_FALSE(find_warning(r, 0, "same candidate")) << all_warnings(r);
+}
+
+TEST(RealTimings, GoogleBenchmarkTemplatedFixturesKeepFixtureAndMethod) {
+    const auto r = import_fixture("google-benchmark", "real/google-benchmark-fixture.json");
+    ASSERT_TRUE(r.complete) << all_warnings(r);
+    ASSERT_EQ(r.records.size(), 2u) << all_warnings(r);
+    const auto& row = r.records[0];
+    EXPECT_EQ(row.kernel,
+              "Int8RowMajorTensorConversionFixture<Int32Type>/ConvertToSparseCOOTensorInt32");
+    EXPECT_TRUE(row.params.empty());
+    // Three repetitions folded; the mean/median/stddev/cv rows are not runs.
+    EXPECT_EQ(row.n, 3);
+    EXPECT_NEAR(*row.median_s, 88572.83803106814e-9, 1e-15);
+    EXPECT_NEAR(*row.min_s, 87653.01273132746e-9, 1e-15);
+    EXPECT_NEAR(*row.max_s, 89332.75062069818e-9, 1e-15);
+    const auto& col = r.records[1];
+    EXPECT_EQ(col.kernel,
+              "Int8ColumnMajorTensorConversionFixture<Int32Type>/ConvertToSparseCOOTensorInt32");
+    EXPECT_EQ(col.n, 3);
+    EXPECT_NEAR(*col.median_s, 90967.36529355316e-9, 1e-15);
+    // A warning names its line alone when the column is unknown: no "LINE:0".
+    ASSERT_FALSE(r.warnings.empty());
+    for (const auto& w : r.warnings) {
+        EXPECT_GT(w.line, 0) << w.to_string();
+        EXPECT_EQ(w.to_string().find(":0:"), std::string::npos) << w.to_string();
+    }
+}
+
+TEST(RealTimings, PyTorchProfilerKernelsOnTheHostThreadInMicrosecondsDespiteMs) {
+    const auto r = import_fixture("chrome-trace", "real/pytorch-h100.trace.json");
+    ASSERT_TRUE(r.complete) << all_warnings(r);
+    ASSERT_EQ(r.records.size(), 2u) << all_warnings(r);
+    // displayTimeUnit "ms" does not rescale dur: the addmm kernel took 251.130 us.
+    EXPECT_EQ(r.records[0].kernel, "void cutlass_addmm");
+    EXPECT_NEAR(*r.records[0].median_s, 251.130e-6, 1e-15);
+    EXPECT_EQ(r.records[1].kernel, "void convolution_kernel");
+    EXPECT_NEAR(*r.records[1].median_s, 200.130e-6, 1e-15);
+    for (const auto& rec : r.records) {
+        EXPECT_EQ(rec.kernel.value_or("").find("aten::"), std::string::npos);
+        EXPECT_EQ(rec.method, TimingMethod::DeviceProfiler);
+        EXPECT_FALSE(rec.share);
+    }
+    EXPECT_TRUE(find_warning(r, 0, "no step time")) << all_warnings(r);
+}
+
+}  // namespace
+}  // namespace tl
