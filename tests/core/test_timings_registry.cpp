@@ -43,6 +43,11 @@ TEST(TimingRegistry, DetectsEveryFixtureByContent) {
     EXPECT_EQ(detect_timing_format("out.txt", head_of("nsys-csv/kern_sum.csv"))->format_id(),
               "nsys-csv");
     EXPECT_EQ(detect_timing_format("x.csv", head_of("chrome-trace/step.trace.json")), nullptr);
+    // An ncu run that profiled nothing is still ncu's output, so its error can be quoted.
+    const auto* ncu = detect_timing_format(
+        "ncu.csv", "==PROF== Connected to process 7\n==ERROR== Failed to profile\n");
+    ASSERT_NE(ncu, nullptr);
+    EXPECT_EQ(ncu->format_id(), "ncu-csv");
     EXPECT_EQ(detect_timing_format("x.json", "hello"), nullptr);
     EXPECT_EQ(detect_timing_format("x.json", ""), nullptr);
 }

@@ -4,6 +4,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QDropEvent>
+#include <QFile>
+#include <QFileInfo>
 #include <QListView>
 #include <QMenu>
 #include <QMimeData>
@@ -19,6 +21,7 @@
 #include "widgets/document/spec_document.h"
 #include "widgets/examples/examples_model.h"
 #include "widgets/examples/new_from_example_dialog.h"
+#include "widgets/explorer/explorer_view.h"
 #include "widgets/mainwindow/file_controller.h"
 #include "widgets/mainwindow/main_window.h"
 
@@ -33,6 +36,12 @@ struct Harness {
     MainWindow w{&settings};
     QString file(const char* name) const { return dir.filePath(QString::fromUtf8(name)); }
 };
+
+void write_file(const QString& path, const char* text) {
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
 
 Spec with_param(Spec s, const std::string& name, std::int64_t v) {
     for (auto& [n, value] : s.params)
@@ -181,4 +190,54 @@ TEST(FileHandling, ADroppedSpecOpensAndOtherFilesArePassedOn) {
     EXPECT_EQ(t.w.document()->path(), spec);
     ASSERT_EQ(passed.count(), 1);
     EXPECT_EQ(passed.at(0).at(0).toStringList(), QStringList{other});
+}
+
+TEST(FileHandling, AFileIsCheckedBeforeUnsavedChangesAreAskedAbout) {
+    Harness t;
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
+    SpecDocument* doc = t.w.document();
+    doc->edit(with_param(doc->spec(), "M", 7),
+              {SpecChange::Part::Params, -1, QStringLiteral("params.M")}, QStringLiteral("Set M"));
+    int asked = 0;
+    t.w.files()->setPrompt([&](const QString&) {
+        ++asked;
+        return QMessageBox::Discard;
+    });
+    const QString broken = t.file("broken.tilelens.json");
+    write_file(broken, "{\"tilelens\": 2, \"name\": ");
+    EXPECT_FALSE(t.w.openSpec(broken));
+    EXPECT_FALSE(t.w.openSpec(t.file("missing.tilelens.json")));
+    EXPECT_EQ(asked, 0) << "nothing to open: nothing to ask";
+    EXPECT_TRUE(doc->isModified());
+    EXPECT_EQ(doc->spec().name, "matmul-rect");
+}
+
+TEST(FileHandling, AFileWithAMistakeInItsContentOpensWithItsErrorsShown) {
+    Harness t;
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    ASSERT_GT(t.w.explorer()->operandViewCount(), 0);
+    const QString path = t.file("typo.tilelens.json");
+    write_file(path, R"J({"tilelens": 1, "name": "typo", "params": {"N": 8}, "grid": ["N // 4"],
+      "operands": [{"name": "o", "role": "output", "shape": ["N"], "dtype": "float32",
+       "block_shape": [4], "index_map": "lambda i: (ii,)"}]})J");
+    ASSERT_TRUE(t.w.openSpec(path));
+    SpecDocument* doc = t.w.document();
+    EXPECT_EQ(doc->spec().name, "typo");
+    EXPECT_EQ(doc->path(), QFileInfo(path).absoluteFilePath());
+    EXPECT_EQ(doc->spec().operands.at(0).index_map, std::optional<std::string>("lambda i: (ii,)"));
+    ASSERT_TRUE(tl::test::settle(*doc));
+    ASSERT_FALSE(doc->diagnostics().empty());
+    EXPECT_EQ(doc->diagnostics()[0].path, "operands[0].index_map");
+    EXPECT_FALSE(doc->isModified());
+    EXPECT_EQ(t.w.explorer()->operandViewCount(), 0) << "nothing of matmul-rect is drawn";
+    EXPECT_FALSE(t.w.runner()->start()) << "nothing valid to run";
+    // Fixing the mistake in the editor makes it a valid spec.
+    Spec fixed = doc->spec();
+    fixed.operands[0].index_map = "lambda i: (i,)";
+    doc->edit(fixed, {SpecChange::Part::Operands, 0, QStringLiteral("operands[0].index_map")},
+              QStringLiteral("fix"));
+    ASSERT_TRUE(tl::test::settle(*doc));
+    EXPECT_TRUE(doc->diagnostics().empty());
+    EXPECT_EQ(t.w.explorer()->operandViewCount(), 1);
 }

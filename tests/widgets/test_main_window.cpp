@@ -4,6 +4,7 @@
 #include <QActionGroup>
 #include <QLabel>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -14,6 +15,8 @@
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/error_line_edit.h"
 #include "widgets/editor/spec_editor.h"
+#include "widgets/explorer/grid_navigator.h"
+#include "widgets/explorer/inspector.h"
 #include "widgets/findings/findings_model.h"
 #include "widgets/findings/findings_panel.h"
 #include "widgets/mainwindow/main_window.h"
@@ -132,4 +135,83 @@ TEST(MainWindow, EveryFrequentActionHasAShortcut) {
     EXPECT_EQ(a.undo->shortcut(), QKeySequence(QKeySequence::Undo));
     EXPECT_EQ(a.redo->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
     EXPECT_EQ(a.focus.size(), 5);
+}
+
+TEST(MainWindow, TheBadgeNeverShowsAVerdictNextToSpecErrors) {
+    Harness t;
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    ASSERT_EQ(t.label("verdict"), QStringLiteral("PASS"));
+    Spec s = t.w.document()->spec();
+    s.grid[1] = std::string("cdiv(N, bnn)");
+    t.w.document()->edit(s, {SpecChange::Part::Grid, -1, QStringLiteral("grid")},
+                         QStringLiteral("grid"));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    EXPECT_NE(t.label("verdict"), QStringLiteral("PASS"));
+    EXPECT_TRUE(t.label("verdict").contains(QStringLiteral("ERRORS"))) << t.label("verdict");
+    EXPECT_TRUE(t.label("specSize").contains(QStringLiteral("last valid"))) << t.label("specSize");
+    t.w.document()->undoStack()->undo();
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    EXPECT_EQ(t.label("verdict"), QStringLiteral("PASS"));
+}
+
+TEST(MainWindow, ANewDocumentStartsAtTheFirstProgramWithTheSliceBoxInStep) {
+    Harness t;
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    t.w.explorer()->selectProgram(1);  // (0, 0, 1)
+    auto slice = [&] { return t.w.explorer()->findChild<QSpinBox*>(QStringLiteral("slice2")); };
+    ASSERT_NE(slice(), nullptr);
+    EXPECT_EQ(slice()->value(), 1);
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("reduction-wrong-axis")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    EXPECT_EQ(t.w.explorer()->selectedProgram(), 0);
+    EXPECT_EQ(t.w.explorer()->navigator()->current(), 0);
+    ASSERT_NE(slice(), nullptr);
+    EXPECT_EQ(slice()->value(), 0) << "the k box shows the selected program's k";
+}
+
+TEST(MainWindow, APinnedElementDoesNotFollowIntoAnotherDocumentOrOutsideItsArray) {
+    Harness t;
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    t.w.explorer()->selectElement(2, {299, 499});
+    ASSERT_FALSE(t.w.explorer()->inspector()->elementHtml().isEmpty());
+    // A valid edit that shrinks o leaves the element outside it: no longer shown.
+    Spec s = t.w.document()->spec();
+    for (auto& [n, v] : s.params)
+        if (n == "M") v = 100;
+    t.w.document()->edit(s, {SpecChange::Part::Params, -1, QStringLiteral("params.M")},
+                         QStringLiteral("M"));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    EXPECT_TRUE(t.w.explorer()->inspector()->elementHtml().isEmpty());
+    t.w.document()->undoStack()->undo();
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    EXPECT_FALSE(t.w.explorer()->inspector()->elementHtml().isEmpty());
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-floor-grid-rect")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    EXPECT_TRUE(t.w.explorer()->inspector()->elementHtml().isEmpty())
+        << "the pin belongs to the other document";
+}
+
+TEST(MainWindow, IntermediateValuesWhileTypingDoNotMoveTheSelectedProgram) {
+    Harness t;
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    t.w.explorer()->selectProgram(23);  // (2, 3, 1), the last
+    // Typing M = 300 over M passes through 3 and 30: one row of programs.
+    for (const std::int64_t m : {3, 30, 300}) {
+        Spec s = t.w.document()->spec();
+        for (auto& [n, v] : s.params)
+            if (n == "M") v = m;
+        t.w.document()->edit(s, {SpecChange::Part::Params, -1, QStringLiteral("params.M")},
+                             QStringLiteral("M"));
+        ASSERT_TRUE(tl::test::settle(*t.w.document()));
+        if (m == 3) {
+            EXPECT_EQ(t.w.explorer()->selectedProgram(), 7) << "clamped to (0, 3, 1)";
+        }
+    }
+    EXPECT_EQ(t.w.explorer()->selectedProgram(), 23);
+    EXPECT_EQ(t.w.explorer()->navigator()->current(), 23);
 }

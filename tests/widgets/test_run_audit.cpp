@@ -1,6 +1,7 @@
 // Run and Audit in the background: progress, the result in the snapshot and the tables,
 // cancel, and loading an audit case into the document.
 #include <gtest/gtest.h>
+#include <QLabel>
 #include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -188,4 +189,73 @@ TEST(Audit, SweepsHostileShapesAndAFailingShapeOpensInTheEditor) {
     }
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
     EXPECT_NE(t.w.document()->snapshot().audit->verdict, Verdict::Pass);
+}
+
+namespace {
+
+QString summary_of(const MainWindow& w) {
+    return w.findChild<QLabel*>(QStringLiteral("auditSummary"))->text();
+}
+
+QColor verdict_colour_of(const AuditCasesModel* cases, int row) {
+    return cases->index(row, cases->verdictColumn())
+        .data(Qt::ForegroundRole)
+        .value<QBrush>()
+        .color();
+}
+
+}  // namespace
+
+TEST(Audit, TheTableIsMarkedOutOfDateAfterAnEditAndCurrentAgainAfterUndo) {
+    Harness t("matmul-rect");
+    ASSERT_TRUE(t.w.auditor()->start());
+    ASSERT_TRUE(t.idle());
+    const AuditCasesModel* cases = t.w.auditPanel()->model();
+    ASSERT_GE(cases->rowCount(), 1);
+    const QColor pass = verdict_colour_of(cases, 0);
+    EXPECT_FALSE(summary_of(t.w).contains(QStringLiteral("re-run")));
+    Spec edited = t.w.document()->spec();
+    edited.grid[0] = std::string("M // bm");
+    t.w.document()->edit(edited, {SpecChange::Part::Grid, -1, QStringLiteral("grid")},
+                         QStringLiteral("grid"));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    EXPECT_TRUE(summary_of(t.w).contains(QStringLiteral("as it was at"))) << summary_of(t.w);
+    EXPECT_TRUE(summary_of(t.w).contains(QStringLiteral("re-run"))) << summary_of(t.w);
+    EXPECT_NE(verdict_colour_of(cases, 0), pass) << "the stale verdicts are greyed";
+    t.w.document()->undoStack()->undo();
+    EXPECT_FALSE(summary_of(t.w).contains(QStringLiteral("re-run"))) << summary_of(t.w);
+    EXPECT_EQ(verdict_colour_of(cases, 0), pass);
+}
+
+TEST(Audit, AnotherDocumentDoesNotShowThePreviousDocumentsSweep) {
+    Harness t("matmul-rect");
+    ASSERT_TRUE(t.w.auditor()->start());
+    ASSERT_TRUE(t.idle());
+    ASSERT_GE(t.w.auditPanel()->model()->rowCount(), 1);
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("transpose")));
+    EXPECT_EQ(t.w.auditPanel()->model()->rowCount(), 0);
+    EXPECT_FALSE(summary_of(t.w).contains(QStringLiteral("matmul-rect"))) << summary_of(t.w);
+}
+
+TEST(Audit, ALoadedSweepCaseShowsItsAuditVerdictOnTheBadge) {
+    Harness t("matmul-rect");
+    ASSERT_TRUE(t.w.auditor()->start());
+    ASSERT_TRUE(t.idle());
+    // A case that only the numerics fail: the live checks (contract, indexing) pass it.
+    auto result = std::make_shared<AuditResult>(*t.w.auditor()->result());
+    ASSERT_GE(result->cases.size(), 2u);
+    AuditCase& c = result->cases[1];
+    c.params["M"] = 7;
+    c.verdict = Verdict::Fail;
+    c.findings = {FindingKind::NumericalMismatch};
+    t.w.auditPanel()->showResult(result);
+    const AuditCasesModel* cases = t.w.auditPanel()->model();
+    emit t.w.auditPanel()->table()->clicked(cases->index(1, 0));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    for (const auto& [n, v] : t.w.document()->spec().params)
+        if (n == "M") {
+            ASSERT_EQ(v, 7);
+        }
+    EXPECT_EQ(t.w.document()->snapshot().audit->verdict, Verdict::Pass);
+    EXPECT_EQ(t.w.findChild<QLabel*>(QStringLiteral("verdict"))->text(), QStringLiteral("FAIL"));
 }

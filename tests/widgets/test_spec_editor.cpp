@@ -1,6 +1,7 @@
 // The spec editor drives the document: typing changes the snapshot and the findings live,
 // errors are underlined at their column with the message beside, undo restores.
 #include <gtest/gtest.h>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -145,4 +146,43 @@ TEST(SpecEditor, AddingAndRemovingOperandsIsUndoable) {
     EXPECT_EQ(f.editor.operands()->model()->rowCount(), 4);
     f.doc.undoStack()->undo();
     EXPECT_EQ(f.editor.operands()->model()->rowCount(), 3);
+}
+
+TEST(SpecEditor, RetypingTheWholeGridKeepsTheSemanticsOfItsAxes) {
+    Fixture f;
+    auto* grid = f.editor.findChild<ErrorLineEdit*>(QStringLiteral("grid"));
+    grid->selectAll();
+    // The first keystrokes leave a one-axis grid; the axes come back as the text is typed.
+    QTest::keyClicks(grid, QStringLiteral("cdiv(M, bm), cdiv(N, bn), cdiv(K, bk)"));
+    ASSERT_TRUE(f.doc.spec().dimension_semantics);
+    EXPECT_EQ(
+        *f.doc.spec().dimension_semantics,
+        (std::vector<Semantics>{Semantics::Parallel, Semantics::Parallel, Semantics::Arbitrary}));
+    auto* axis1 = f.editor.findChild<QComboBox*>(QStringLiteral("semantics_1"));
+    ASSERT_NE(axis1, nullptr);
+    EXPECT_EQ(axis1->currentText(), QStringLiteral("parallel"));
+    EXPECT_FALSE(f.doc.isModified()) << "the grid reads as it did";
+}
+
+TEST(SpecEditor, TwoSeparateEditsOfOneIndexMapAreTwoUndoSteps) {
+    Fixture f;
+    ErrorLineEdit* cell =
+        f.type_in_cell(0, OperandsModel::IndexMapColumn, QStringLiteral("lambda i, j, k: (i, 0)"));
+    ASSERT_NE(cell, nullptr);
+    QTest::keyClick(cell, Qt::Key_Return);  // closes the cell: the edit is done
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    cell =
+        f.type_in_cell(0, OperandsModel::IndexMapColumn, QStringLiteral("lambda i, j, k: (0, k)"));
+    ASSERT_NE(cell, nullptr);
+    QTest::keyClick(cell, Qt::Key_Return);
+    EXPECT_EQ(f.doc.spec().operands[0].index_map,
+              std::optional<std::string>("lambda i, j, k: (0, k)"));
+    f.doc.undoStack()->undo();
+    EXPECT_EQ(f.doc.spec().operands[0].index_map,
+              std::optional<std::string>("lambda i, j, k: (i, 0)"))
+        << "one undo takes back only the second edit";
+    f.doc.undoStack()->undo();
+    EXPECT_EQ(f.doc.spec().operands[0].index_map,
+              std::optional<std::string>("lambda i, j, k: (i, k)"));
+    EXPECT_FALSE(f.doc.isModified());
 }

@@ -65,8 +65,10 @@ public:
     bool supports(std::string_view name, std::string_view head) const override {
         if (ends_with_nocase(name, ".json")) return false;
         const auto has = [&](std::string_view k) { return head.find(k) != std::string_view::npos; };
-        return has("\"Kernel Name\"") &&
-               (has("\"Metric Name\"") || has(kDuration) || has("==PROF=="));
+        // A run that profiled nothing prints only ncu's own ==PROF==/==ERROR== lines.
+        return (has("\"Kernel Name\"") &&
+                (has("\"Metric Name\"") || has(kDuration) || has("==PROF=="))) ||
+               head.starts_with("==PROF==") || head.starts_with("==ERROR==");
     }
     ImportResult import(std::istream& in, const ImportConfig& config,
                         const ProgressFn& progress) const override;
