@@ -177,6 +177,20 @@ bool usable_records(const std::vector<TimingRecord>& records, const DecisionConf
     return true;
 }
 
+// "; 3 record(s) of other kernels: a, b" — so that an empty decision is not read as "no records".
+std::string other_kernels_note(const std::vector<TimingRecord>& records,
+                               const std::string& kernel) {
+    std::set<std::string> others;
+    std::size_t count = 0;
+    for (const auto& r : records)
+        if (r.kernel != kernel) {
+            ++count;
+            others.insert(r.kernel.value_or("(unnamed)"));
+        }
+    if (count == 0) return "";
+    return "; " + std::to_string(count) + " record(s) of other kernels: " + join_set(others);
+}
+
 // The best candidate, the runner-up (and whether they tie) and the fastest baseline.
 // False (with the sentence set) when no candidate is usable.
 bool rank_candidates(const std::vector<TimingRecord>& records, const DecisionConfig& config,
@@ -197,7 +211,8 @@ bool rank_candidates(const std::vector<TimingRecord>& records, const DecisionCon
     if (candidates.empty()) {
         d.sentence = "no verified, measured " + config.candidate_impl + " timing of " + d.kernel +
                      (d.target.empty() ? "" : " on " + d.target) + ": nothing to decide (" +
-                     std::to_string(d.excluded.size()) + " record(s) excluded)";
+                     std::to_string(d.excluded.size()) + " record(s) of " + d.kernel + " excluded" +
+                     other_kernels_note(records, d.kernel) + ")";
         return false;
     }
     d.best = candidates[0];

@@ -260,5 +260,26 @@ TEST(Decision, SlowerKernelNoBaselineOrNothingToDecide) {
     EXPECT_EQ(decide({}).sentence, "no pallas timings: nothing to decide");
 }
 
+TEST(Decision, NothingToDecideCountsTheRecordsOfOtherKernels) {
+    // Three records of other kernels were imported: "0 record(s) excluded" alone would read as
+    // an empty import.
+    auto unverified = rec("pallas", {{"bm", 8}}, 1.5e-3, 1.4e-3, 1.6e-3);
+    unverified.verified = false;
+    std::vector<TimingRecord> records{unverified, rec("xla", {}, 1e-3, 1e-3, 1e-3),
+                                      rec("xla", {}, 2e-3, 2e-3, 2e-3),
+                                      rec("pallas", {}, 3e-3, 3e-3, 3e-3)};
+    records[1].kernel = "softmax";
+    records[2].kernel = "attention";
+    records[3].kernel = "attention";
+    DecisionConfig config;
+    config.kernel = "matmul";
+    const Decision d = decide(records, config);
+    EXPECT_FALSE(d.best);
+    EXPECT_NE(d.sentence.find("(1 record(s) of matmul excluded; 3 record(s) of other kernels: "
+                              "attention, softmax)"),
+              std::string::npos)
+        << d.sentence;
+}
+
 }  // namespace
 }  // namespace tl
