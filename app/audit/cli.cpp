@@ -14,7 +14,10 @@ const char* const kFooter = R"(Commands:
   plan      list the tile candidates that pass the target's contract; --emit-bench writes
             the script that measures them
   import    write a spec for a Pallas kernel file (its wrapper, argument shapes, reference)
-Run 'tilelens-audit timings --help', 'plan --help' or 'import --help' for theirs.
+  export-pallas
+            write SPEC as Pallas code: a kernel stub and its pl.pallas_call
+Run 'tilelens-audit timings --help', 'plan --help', 'import --help' or 'export-pallas --help'
+for theirs.
 
 Exit codes: 0 every stage that ran passed (warnings allowed), 1 at least one error finding,
 2 usage error or invalid spec, 3 rejected by the target contract.)";
@@ -45,6 +48,7 @@ Parsed parse(int argc, char** argv) {
         if (cmd == "timings") return parse_timings(argc, argv, 2);
         if (cmd == "plan") return parse_plan(argc, argv, 2);
         if (cmd == "import") return parse_import(argc, argv, 2);
+        if (cmd == "export-pallas") return parse_export_pallas(argc, argv, 2);
         if (cmd == "check") first = 2;
     }
 

@@ -57,13 +57,19 @@ struct ImportArgs {
     double seconds = 60;
 };
 
+struct ExportPallasArgs {
+    std::string spec_path;
+    std::optional<std::string> output;  // -o; standard output without it
+};
+
 // What main should do after parsing.
 struct Parsed {
-    enum class Action { Check, Timings, Plan, Import, Exit } action = Action::Exit;
+    enum class Action { Check, Timings, Plan, Import, ExportPallas, Exit } action = Action::Exit;
     CheckArgs check;
     TimingsArgs timings;
     PlanArgs plan;
     ImportArgs import;
+    ExportPallasArgs export_pallas;
     int exit_code = 0;  // for Action::Exit: 0 after --help/--version, 2 after a usage error
 };
 

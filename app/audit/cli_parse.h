@@ -16,5 +16,6 @@ struct Parsed;
 Parsed parse_timings(int argc, char** argv, int first);
 Parsed parse_plan(int argc, char** argv, int first);
 Parsed parse_import(int argc, char** argv, int first);
+Parsed parse_export_pallas(int argc, char** argv, int first);
 
 }  // namespace tl::cli

@@ -14,6 +14,7 @@ namespace tl::cli {
 int run_timings(const TimingsArgs& args);
 int run_plan(const PlanArgs& args);
 int run_import(const ImportArgs& args);
+int run_export_pallas(const ExportPallasArgs& args);
 
 // Writes the benchmark script for `plan`'s candidates to args.emit_bench; false after printing
 // why it could not (a kernel body the script cannot build, an unwritable path).

@@ -45,6 +45,8 @@ int main(int argc, char** argv) {
             return tl::cli::run_plan(parsed.plan);
         case tl::cli::Parsed::Action::Import:
             return tl::cli::run_import(parsed.import);
+        case tl::cli::Parsed::Action::ExportPallas:
+            return tl::cli::run_export_pallas(parsed.export_pallas);
         case tl::cli::Parsed::Action::Check:
             break;
     }
