@@ -72,8 +72,13 @@ GridSection::GridSection(SpecDocument* document, QWidget* parent)
 void GridSection::gridEdited(const QString& text) {
     Spec s = document()->spec();
     s.grid = parse_sizes(text.toStdString());
-    // The semantics list must match the grid's length: new axes start "arbitrary".
-    if (s.dimension_semantics) s.dimension_semantics->resize(s.grid.size(), Semantics::Arbitrary);
+    // The semantics list must match the grid's length. Retyping the field passes through
+    // shorter grids: an axis that comes back takes the semantics it had, a new one "arbitrary".
+    if (s.dimension_semantics) {
+        std::vector<Semantics> kept = remembered_;
+        kept.resize(s.grid.size(), Semantics::Arbitrary);
+        s.dimension_semantics = std::move(kept);
+    }
     document()->edit(s, {SpecChange::Part::Grid, -1, QStringLiteral("grid")}, tr("Edit the grid"));
 }
 
@@ -124,6 +129,18 @@ void GridSection::semanticsEdited(int axis, int index) {
                      tr("Make axis %1 %2").arg(axis).arg(QString::fromUtf8(to_string(chosen))));
 }
 
+void GridSection::rememberSemantics(const SpecChange& change) {
+    const Spec& s = document()->spec();
+    std::vector<Semantics> now;
+    for (std::size_t a = 0; a < s.grid.size(); ++a) now.push_back(s.semantics(a));
+    // While the grid text is typed (or its typing undone) the axes past its current length
+    // are kept; any other change (a semantics choice, a new document) sets them anew.
+    if (change.key == QStringLiteral("grid") && remembered_.size() > now.size())
+        std::copy(now.begin(), now.end(), remembered_.begin());
+    else
+        remembered_ = std::move(now);
+}
+
 void GridSection::rebuildSemantics() {
     const Spec& s = document()->spec();
     const auto axes = static_cast<qsizetype>(s.grid.size());
@@ -157,6 +174,7 @@ void GridSection::refresh(const SpecChange& change) {
     const Spec& s = document()->spec();
     grid_->setTextIfDifferent(QString::fromStdString(format_sizes(s.grid)),
                               parse_sizes(grid_->text().toStdString()) == s.grid);
+    rememberSemantics(change);
     rebuildSemantics();
     requires_->setTextIfDifferent(
         QString::fromStdString(format_requires(s.preconditions)),

@@ -1,6 +1,9 @@
 #pragma once
 // The grid as a list of sizes, one semantics choice per axis, and what it resolves to.
 #include <QList>
+#include <vector>
+
+#include "core/spec/spec.h"
 
 #include "widgets/editor/editor_section.h"
 
@@ -26,11 +29,14 @@ private:
     void gridEdited(const QString& text);
     void semanticsEdited(int axis, int index);
     void rebuildSemantics();
+    void rememberSemantics(const SpecChange& change);
     void requiresEdited(const QString& text);
     void scratchEdited(const QString& text);
     void tablesEdited(const QString& text);
 
     ErrorLineEdit* grid_;
+    // The semantics of every axis the grid had since the grid text was last set otherwise.
+    std::vector<Semantics> remembered_;
     QHBoxLayout* semantics_row_;
     QList<QComboBox*> semantics_;
     QLabel* resolved_;
