@@ -170,7 +170,9 @@ TEST(SpecEditor, TwoSeparateEditsOfOneIndexMapAreTwoUndoSteps) {
         f.type_in_cell(0, OperandsModel::IndexMapColumn, QStringLiteral("lambda i, j, k: (i, 0)"));
     ASSERT_NE(cell, nullptr);
     QTest::keyClick(cell, Qt::Key_Return);  // closes the cell: the edit is done
+    QCoreApplication::processEvents();
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    ASSERT_EQ(f.editor.operands()->delegate()->activeEditor(), nullptr);
     cell =
         f.type_in_cell(0, OperandsModel::IndexMapColumn, QStringLiteral("lambda i, j, k: (0, k)"));
     ASSERT_NE(cell, nullptr);

@@ -52,6 +52,10 @@ public:
     const Spec& spec() const { return spec_; }  // as edited: may not be valid
     // Makes `after` the spec as one undo step described by `text`; a no-op when unchanged.
     void edit(const Spec& after, const SpecChange& change, const QString& text);
+    // Ends the undo step being typed: the next edit is a step of its own even when it edits
+    // the same field (a field left, or a table cell closed, and edited again).
+    void endEditStep() { ++edit_step_; }
+    quint64 editStep() const { return edit_step_; }
     QUndoStack* undoStack() const { return undo_; }
 
     // What is wrong with the spec as edited (loader and resolver messages); empty when fine.
@@ -90,6 +94,7 @@ private:
     QUndoStack* undo_;
     Compute compute_;
     quint64 generation_ = 0;
+    quint64 edit_step_ = 0;
     quint64 settled_ = 0;  // generation of the newest result received
     Diagnostics diagnostics_;
     ExplorerSnapshot snapshot_;

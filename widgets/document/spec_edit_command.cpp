@@ -10,7 +10,8 @@ SpecEditCommand::SpecEditCommand(SpecDocument* document, Spec before, Spec after
       document_(document),
       before_(std::move(before)),
       after_(std::move(after)),
-      change_(std::move(change)) {}
+      change_(std::move(change)),
+      step_(document->editStep()) {}
 
 void SpecEditCommand::undo() {
     document_->apply(before_, change_);
@@ -22,7 +23,8 @@ void SpecEditCommand::redo() {
 
 bool SpecEditCommand::mergeWith(const QUndoCommand* other) {
     const auto* next = dynamic_cast<const SpecEditCommand*>(other);
-    if (!next || change_.key.isEmpty() || next->change_.key != change_.key) return false;
+    if (!next || change_.key.isEmpty() || next->change_.key != change_.key || next->step_ != step_)
+        return false;
     after_ = next->after_;
     // Typing a field back to what it was leaves nothing to undo.
     setObsolete(after_ == before_);

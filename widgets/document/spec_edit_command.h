@@ -24,6 +24,7 @@ private:
     SpecDocument* document_;
     Spec before_, after_;
     SpecChange change_;
+    quint64 step_;  // the document's edit step it was typed in
 };
 
 }  // namespace tl::gui

@@ -6,6 +6,7 @@
 #include <QSpinBox>
 
 #include "core/base/dtype.h"
+#include "widgets/document/spec_document.h"
 #include "widgets/editor/error_line_edit.h"
 #include "widgets/editor/operands_model.h"
 #include "widgets/editor/undo_routing.h"
@@ -73,6 +74,8 @@ QWidget* OperandDelegate::createEditor(QWidget* parent, const QStyleOptionViewIt
             auto* edit = new ErrorLineEdit(OperandsModel::fieldPath(index.row(), index.column()),
                                            OperandsModel::isList(index.column()), parent);
             edit->setObjectName(QStringLiteral("operandCellEditor"));
+            // A cell opened again is a new edit, its own undo step.
+            model_->document()->endEditStep();
             // Every keystroke is an edit, so views and findings follow while typing.
             connect(edit, &QLineEdit::textEdited, self,
                     [self, edit] { emit self->commitData(edit); });

@@ -34,6 +34,7 @@ public:
     };
 
     explicit OperandsModel(SpecDocument* document, QObject* parent = nullptr);
+    SpecDocument* document() const { return document_; }
 
     // Takes the document's operands (a reset when rows were added or removed).
     void sync(const SpecChange& change);

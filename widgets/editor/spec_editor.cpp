@@ -1,5 +1,6 @@
 #include "widgets/editor/spec_editor.h"
 
+#include <QApplication>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -64,6 +65,9 @@ SpecEditor::SpecEditor(SpecDocument* document, QWidget* parent)
     });
     for (EditorSection* s : sections_) s->refresh(SpecChange::all());
     for (EditorSection* s : written_) s->setVisible(!document_->spec().python);
+    // Keystrokes in one field merge into one undo step until the focus moves on.
+    if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance()))
+        connect(app, &QApplication::focusChanged, this, [this] { document_->endEditStep(); });
 }
 
 void SpecEditor::showDiagnostics() {
