@@ -5,11 +5,13 @@
 #include <QFile>
 #include <QFontMetrics>
 #include <QImage>
+#include <QSet>
 #include <QTemporaryDir>
 
 #include <cmath>
 #include <memory>
 
+#include "core/base/format.h"
 #include "core/target/roofline.h"
 #include "core/timings/timings_summary.h"
 #include "timings_test_util.h"
@@ -273,4 +275,92 @@ TEST(CandidatesChart, KeepsTheFastestCandidatesWhenThereAreTooManyToLabel) {
     EXPECT_EQ(chart.categories().back(), QStringLiteral("bm=800"));
     EXPECT_TRUE(chart.subtitle().contains(QStringLiteral("the 40 fastest of 100 candidates")));
     EXPECT_EQ(chart.seriesPoints(QStringLiteral("tpu-v5e")).size(), 40);
+}
+
+namespace {
+
+// Twenty-style benchmarks of different kernels that share `arg0=1`, as a Google Benchmark run
+// of unrelated functions gives them (no impl: every one a candidate).
+std::vector<TimingRecord> threeKernels() {
+    std::vector<TimingRecord> records;
+    const char* names[] = {
+        "Int8RowMajorTensorConversionFixture<Int32Type>/ConvertToSparseCOOTensorInt32", "BM_Sort",
+        "BM_Hash"};
+    double t = 1e-6;
+    for (const char* name : names) {
+        TimingRecord r;
+        r.kernel = name;
+        r.label = std::string(name) + "/1";
+        r.params = Json{{"arg0", 1}};
+        r.n = 3;
+        r.median_s = r.min_s = r.max_s = t;
+        r.method = TimingMethod::WallclockSynced;
+        r.source = TimingSource::Measured;
+        r.line = 1;
+        records.push_back(r);
+        t *= 30;
+    }
+    return records;
+}
+
+}  // namespace
+
+TEST(CandidatesChart, EveryKernelIsItsOwnSeriesAndCategoriesWhenNoneIsChosen) {
+    const TimingsView v = make_timings_view(threeKernels(), {}, nullptr, {});
+    ASSERT_TRUE(v.kernel.empty());
+    ChartWidget chart;
+    showCandidates(chart, v);
+    renderHeadless(chart);
+    // Three categories, not one "arg0=1" holding all three kernels.
+    ASSERT_EQ(chart.categories().size(), 3);
+    int series = 0;
+    for (const QString& name : chart.seriesNames()) {
+        if (chart.seriesKind(name) != ChartWidget::SeriesKind::Points) continue;
+        ++series;
+        EXPECT_EQ(chart.seriesPoints(name).size(), 1) << name.toStdString();
+        EXPECT_LE(name.size(), 40) << name.toStdString();
+    }
+    EXPECT_EQ(series, 3);
+    // The long templated name is shortened on the axis; the hover keeps it whole.
+    const QStringList full = chart.fullCategories();
+    ASSERT_EQ(full.size(), 3);
+    EXPECT_TRUE(full[0].startsWith(QStringLiteral(
+        "Int8RowMajorTensorConversionFixture<Int32Type>/ConvertToSparseCOOTensorInt32")))
+        << full[0].toStdString();
+    EXPECT_LE(chart.categories()[0].size(), 32);
+    EXPECT_LT(chart.categories()[0].size(), full[0].size());
+    EXPECT_TRUE(chart.categories()[1].startsWith(QStringLiteral("BM_Sort")) ||
+                chart.categories()[1].startsWith(QStringLiteral("Sort")))
+        << chart.categories()[1].toStdString();
+}
+
+TEST(ChartWidget, ALogAxisLabelsEveryDecadeAndEndsOnDecades) {
+    ChartWidget chart;
+    chart.setAxes(QString(), ValueFormat::Plain, QStringLiteral("time"), ValueFormat::Seconds);
+    chart.setLogScale(Qt::Vertical, true);
+    QVector<ChartPoint> points;
+    for (double y : {3e-6, 4e-5, 2e-3, 0.7}) {
+        ChartPoint p;
+        p.x = double(points.size());
+        p.y = y;
+        points.push_back(p);
+    }
+    chart.addSeries(QStringLiteral("s"), {}, points);
+    chart.replot();
+    chart.resize(700, 600);
+    chart.show();
+    chart.grab();
+    // The range runs from the decade below the lowest point to the decade above the highest.
+    EXPECT_DOUBLE_EQ(chart.yRange().lo, 1e-6);
+    EXPECT_DOUBLE_EQ(chart.yRange().hi, 1.0);
+    const QVector<double> ticks = chart.valueTicks();
+    QVector<double> decades;
+    for (double t : ticks)
+        if (t >= chart.yRange().lo * 0.999 && t <= chart.yRange().hi * 1.001) decades.push_back(t);
+    ASSERT_EQ(decades.size(), 7) << "every decade from 1 us to 1 s";
+    for (qsizetype i = 0; i < decades.size(); ++i)
+        EXPECT_DOUBLE_EQ(decades[i], std::pow(10.0, double(i) - 6));
+    // Exact powers of ten: the top label reads "1 s", never "1000 ms".
+    EXPECT_EQ(format_seconds_short(decades.back()), "1 s");
+    EXPECT_EQ(format_seconds_short(decades[3]), "1 ms");
 }

@@ -9,12 +9,13 @@
 namespace tl::gui {
 namespace {
 
-// Equal for equal params in any key order; a record without params is known by its name.
-std::string category_key(const TimingRecord& r) {
-    if (!r.params.is_object() || r.params.empty()) return "\x01" + r.label;
+// Equal for equal params in any key order; a record without params is known by its kernel.
+std::string category_key(const TimingRecord& r, bool by_kernel) {
+    const std::string name = r.kernel.value_or(r.label);
+    if (!r.params.is_object() || r.params.empty()) return "\x01" + name;
     std::map<std::string, std::string> sorted;
     for (const auto& [k, v] : r.params.items()) sorted[k] = v.dump();
-    std::string key;
+    std::string key = by_kernel ? name + '\x04' : std::string();
     for (const auto& [k, v] : sorted) key += k + '\x02' + v + '\x03';
     return key;
 }
@@ -27,14 +28,15 @@ double best_time(const TimingRecord& r) {
 }  // namespace
 
 CandidateCategories candidate_categories(const std::vector<TimingRecord>& records,
-                                         const std::vector<std::size_t>& indices, std::size_t max) {
+                                         const std::vector<std::size_t>& indices, std::size_t max,
+                                         bool by_kernel) {
     CandidateCategories out;
     out.category_of.assign(records.size(), -1);
     std::map<std::string, int> by_key;
     std::vector<double> fastest;
     for (std::size_t i : indices) {
         const auto [it, added] =
-            by_key.emplace(category_key(records[i]), int(out.first_record.size()));
+            by_key.emplace(category_key(records[i], by_kernel), int(out.first_record.size()));
         if (added) {
             out.first_record.push_back(i);
             fastest.push_back(std::numeric_limits<double>::infinity());

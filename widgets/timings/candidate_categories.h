@@ -1,6 +1,7 @@
 #pragma once
 // The x axis of the candidates chart: one category per distinct candidate (its params, in
-// any key order; its name when it has none), capped so that labels stay readable. Plain C++.
+// any key order; its kernel's name when it has none), capped so that labels stay readable. Plain
+// C++.
 #include <cstddef>
 #include <vector>
 
@@ -20,8 +21,11 @@ struct CandidateCategories {
 // Groups `records[indices]` into categories in the order first seen. Past `max`, keeps the
 // `max` categories with the lowest median of any of their records (failed and untimed ones
 // last), still in the order first seen.
+// With `by_kernel`, records of different kernels are never one category (charting every
+// kernel at once: twenty benchmarks that share `arg0=1` stay twenty candidates).
 CandidateCategories candidate_categories(const std::vector<TimingRecord>& records,
                                          const std::vector<std::size_t>& indices,
-                                         std::size_t max = kMaxCandidateCategories);
+                                         std::size_t max = kMaxCandidateCategories,
+                                         bool by_kernel = false);
 
 }  // namespace tl::gui

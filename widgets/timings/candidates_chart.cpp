@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
+#include "core/base/format.h"
 #include "core/timings/timings_summary.h"
 #include "widgets/timings/candidate_categories.h"
 #include "widgets/timings/chart_widget.h"
@@ -14,6 +16,11 @@ namespace {
 QString qs(const std::string& s) {
     return QString::fromStdString(s);
 }
+
+// Past these lengths a name is shortened (its template and call arguments first); the full
+// text is in the tooltips.
+constexpr std::size_t kMaxCategoryLabel = 32;
+constexpr std::size_t kMaxLegendName = 24;
 
 struct Group {
     SeriesStyle style;
@@ -60,23 +67,47 @@ std::vector<std::size_t> shownCandidates(const TimingsView& v) {
     return candidates;
 }
 
-// Baselines: the fastest measured record of each baseline impl on each target, as a line.
-void addBaselines(ChartWidget& chart, const TimingsView& v, std::vector<std::size_t>& drawn) {
-    std::map<std::pair<std::string, std::string>, std::size_t> fastest;
+// The kernels of the records the chart may show, candidates and baselines, in file order.
+std::vector<std::string> kernelsOf(const TimingsView& v) {
+    std::vector<std::string> kernels;
+    for (std::size_t i = 0; i < v.records.size(); ++i) {
+        if (!v.shown(i)) continue;
+        const std::string& k = v.records[i].kernel.value_or(v.records[i].label);
+        if (std::find(kernels.begin(), kernels.end(), k) == kernels.end()) kernels.push_back(k);
+    }
+    return kernels;
+}
+
+// Baselines: the fastest measured record of each baseline impl on each target (and, on a chart
+// of several kernels, of each kernel, in that kernel's colour), as a line.
+void addBaselines(ChartWidget& chart, const TimingsView& v, std::vector<std::size_t>& drawn,
+                  const std::vector<std::string>& kernels, bool byKernel) {
+    std::map<std::tuple<std::string, std::string, std::string>, std::size_t> fastest;
     for (std::size_t i = 0; i < v.records.size(); ++i) {
         const TimingRecord& r = v.records[i];
         if (!v.shown(i) || v.facts[i].is_candidate || r.status != TimingStatus::Ok || !r.median_s ||
             v.facts[i].provenance.kind != Provenance::Measured)
             continue;
-        const auto key = std::make_pair(r.target.value_or("?"), *r.impl);
+        const std::string kernel = byKernel ? r.kernel.value_or(r.label) : std::string();
+        const auto key = std::make_tuple(kernel, r.target.value_or(""), *r.impl);
         const auto it = fastest.find(key);
         if (it == fastest.end() || *r.median_s < *v.records[it->second].median_s) fastest[key] = i;
     }
+    std::map<std::string, int> linesOfKernel;
     for (const auto& [key, i] : fastest) {
-        const QString name = QStringLiteral("%1 on %2 (median)").arg(qs(key.second), qs(key.first));
-        const QColor c = targetColour(v, v.records[i].target);
-        chart.addHorizontalLine(name, {c, Marker::None, Stroke::Dashed}, *v.records[i].median_s,
-                                recordTooltip(v, i));
+        const auto& [kernel, target, impl] = key;
+        QString name = qs(impl);
+        if (!target.empty()) name += QStringLiteral(" on ") + qs(target);
+        if (!kernel.empty()) name += QStringLiteral(" \u00B7 ") + qs(abbreviated(kernel, 24));
+        name += QStringLiteral(" (median)");
+        const auto k = std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin();
+        const QColor c = byKernel && k < std::ptrdiff_t(kernels.size())
+                             ? seriesColour(std::size_t(k))
+                             : targetColour(v, v.records[i].target);
+        // Two impls of one kernel share its colour: the second is dotted.
+        const bool second = byKernel && ++linesOfKernel[kernel] > 1;
+        chart.addHorizontalLine(name, {c, Marker::None, second ? Stroke::Dotted : Stroke::Dashed},
+                                *v.records[i].median_s, recordTooltip(v, i));
         drawn.push_back(i);
     }
 }
@@ -91,15 +122,22 @@ void showCandidates(ChartWidget& chart, const TimingsView& v) {
     const QString kernel = v.kernel.empty() ? QStringLiteral("all kernels") : qs(v.kernel);
     chart.setTitle(QStringLiteral("%1: candidates vs time").arg(kernel));
 
-    const CandidateCategories grouped = candidate_categories(v.records, shownCandidates(v));
+    const std::vector<std::size_t> shown = shownCandidates(v);
+    const std::vector<std::string> kernels = kernelsOf(v);
+    const bool byKernel = v.kernel.empty() && kernels.size() > 1;
+    const CandidateCategories grouped =
+        candidate_categories(v.records, shown, kMaxCandidateCategories, byKernel);
     const std::vector<int>& categoryOf = grouped.category_of;
     std::vector<const TimingRecord*> categoryRecords;
     for (std::size_t i : grouped.first_record) categoryRecords.push_back(&v.records[i]);
     std::vector<std::size_t> drawn;
-    const CandidateLabels labels = candidate_labels(categoryRecords);
-    QStringList categories;
-    for (const auto& l : labels.labels) categories << qs(l);
-    chart.setCategories(categories);
+    const CandidateLabels labels = candidate_labels(categoryRecords, byKernel);
+    QStringList categories, fullCategories;
+    for (const auto& l : labels.labels) {
+        categories << qs(abbreviated(l, kMaxCategoryLabel));
+        fullCategories << qs(l);
+    }
+    chart.setCategories(categories, fullCategories);
     QStringList subtitle;
     if (!labels.common.empty()) subtitle << QStringLiteral("problem: ") + qs(labels.common);
     if (grouped.total > grouped.first_record.size())
@@ -136,7 +174,19 @@ void showCandidates(ChartWidget& chart, const TimingsView& v) {
             p.y = *r.median_s;
             if (r.min_s && r.max_s) p.lo = *r.min_s, p.hi = *r.max_s;
         }
-        const auto [name, style] = seriesFor(v, i);
+        auto [name, style] = seriesFor(v, i);
+        if (byKernel) {
+            // Every kernel its own colour and legend entry; the marker still says provenance.
+            const std::string& kernel = r.kernel.value_or(r.label);
+            const auto k = std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin();
+            style.colour = seriesColour(std::size_t(k));
+            QString suffix;
+            if (f.provenance.kind != Provenance::Measured)
+                suffix = QStringLiteral(" (") + name + QStringLiteral(")");
+            else if (f.provenance.unverified)
+                suffix = QStringLiteral(" (unverified)");
+            name = qs(abbreviated(kernel, kMaxLegendName)) + suffix;
+        }
         group(name, style).points.push_back(p);
         drawn.push_back(i);
     }
@@ -145,7 +195,7 @@ void showCandidates(ChartWidget& chart, const TimingsView& v) {
         chart.addFailed(QStringLiteral("failed (inf, OOM, invalid)"),
                         {QColor(), Marker::Cross, Stroke::None, 11}, failed);
 
-    addBaselines(chart, v, drawn);
+    addBaselines(chart, v, drawn, kernels, byKernel);
     chart.setBadges(provenanceBadges(v, drawn));
     if (!categories.isEmpty() && drawn.empty()) {
         std::string why;

@@ -20,7 +20,7 @@ struct ChartWidget::Content {
 
     QString titleText, subtitleText, noteText, xLabel, yLabel;
     ValueFormat xFormat = ValueFormat::Plain, yFormat = ValueFormat::Plain;
-    QStringList categories;
+    QStringList categories, fullCategories;
     std::optional<bool> forcedLogX, forcedLogY;
     std::vector<Series> series;
     QVector<ChartBadge> badges;

@@ -34,11 +34,9 @@ ValueRange padded_range(const std::vector<double>& values, bool log) {
     }
     if (!any) return log ? ValueRange{0.1, 10} : ValueRange{0, 1};
     if (log) {
-        if (hi / lo < 4) {
-            const double mid = std::sqrt(lo * hi);
-            return {mid / 6, mid * 6};  // wide enough to hold a labelled decade
-        }
-        return {lo / 1.6, hi * 1.6};
+        // Whole decades, with a margin: every point lies between two labelled ticks.
+        return {std::pow(10.0, std::floor(std::log10(lo / 1.15))),
+                std::pow(10.0, std::ceil(std::log10(hi * 1.15)))};
     }
     if (hi == lo) {
         const double span = hi == 0 ? 1 : std::fabs(hi) * 0.5;
@@ -57,7 +55,8 @@ std::string format_intensity(double flop_per_byte) {
     return format_si(flop_per_byte, "FLOP/B");
 }
 
-CandidateLabels candidate_labels(const std::vector<const TimingRecord*>& records) {
+CandidateLabels candidate_labels(const std::vector<const TimingRecord*>& records,
+                                 bool with_kernel) {
     CandidateLabels out;
     // A param is common when every record with params has it with the same value.
     Json common = Json::object();
@@ -86,7 +85,11 @@ CandidateLabels candidate_labels(const std::vector<const TimingRecord*>& records
             for (const auto& [k, v] : r->params.items())
                 if (!common.contains(k)) own[k] = v;
         std::string label = params_text(own);
-        if (label.empty()) label = r->params.empty() ? r->label : out.common;
+        const std::string name = r->kernel.value_or(r->label);
+        if (with_kernel)
+            label = label.empty() ? name : name + " \xc2\xb7 " + label;
+        else if (label.empty())
+            label = r->params.empty() ? name : out.common;
         out.labels.push_back(label);
     }
     return out;

@@ -34,11 +34,13 @@ std::string format_intensity(double flop_per_byte);
 
 // Candidate labels: each record's params without the ones every record shares (the problem
 // size), and those shared ones as one caption ("M=4096, N=4096, K=4096"). A record without
-// params is labelled by its name in the file.
+// params is labelled by its kernel's name (as the command line names it); `with_kernel` puts
+// that name before every label, for a chart of several kernels.
 struct CandidateLabels {
     std::vector<std::string> labels;  // one per record
     std::string common;               // the shared params, or "" when none
 };
-CandidateLabels candidate_labels(const std::vector<const TimingRecord*>& records);
+CandidateLabels candidate_labels(const std::vector<const TimingRecord*>& records,
+                                 bool with_kernel = false);
 
 }  // namespace tl::gui

@@ -15,6 +15,8 @@ namespace tl::gui {
 namespace {
 
 constexpr int kPixelsPerValueTick = 32;
+// A category label cut to less than this would say nothing: it turns upright instead.
+constexpr int kMinLabelSlot = 70;
 
 QString qs(const std::string& s) {
     return QString::fromStdString(s);
@@ -142,6 +144,7 @@ void ChartWidget::clear() {
     content_->series.clear();
     content_->badges.clear();
     content_->categories.clear();
+    content_->fullCategories.clear();
     content_->subtitleText.clear();
     content_->noteText.clear();
 }
@@ -162,8 +165,9 @@ void ChartWidget::setAxes(const QString& xLabel, ValueFormat xFormat, const QStr
     content_->yFormat = yFormat;
 }
 
-void ChartWidget::setCategories(const QStringList& labels) {
+void ChartWidget::setCategories(const QStringList& labels, const QStringList& fullLabels) {
     content_->categories = labels;
+    content_->fullCategories = fullLabels.size() == labels.size() ? fullLabels : labels;
 }
 
 void ChartWidget::setLogScale(Qt::Orientation axis, std::optional<bool> forced) {
@@ -243,7 +247,9 @@ void ChartWidget::build() {
     plot_->replot();
     // A short plot (a low dock) gets fewer value ticks, so their labels never overlap; the
     // plot's height is known only once laid out, hence a second pass when it changes them.
-    const int ticks = std::clamp(plot_->axisRect()->height() / kPixelsPerValueTick, 2, 5);
+    // A log axis labels each decade it can fit; a linear one needs no more than five labels.
+    const int ticks =
+        std::clamp(plot_->axisRect()->height() / kPixelsPerValueTick, 2, c.logY ? 12 : 5);
     if (ticks != c.valueTicks) {
         c.valueTicks = ticks;
         plot_->yAxis->ticker()->setTickCount(ticks);
@@ -346,13 +352,22 @@ void ChartWidget::applyCategoryLabels() {
             longestLine = std::max(longestLine, metrics.horizontalAdvance(part));
     }
     const bool stacked = longest > slot && longestLine <= slot;
+    // Too long for its slot and not stackable: cut in the middle to the slot when the slot can
+    // hold a readable piece, else upright but never taller than a third of the chart. The
+    // hover shows the whole label.
+    const bool upright = longest > slot && !stacked && slot < kMinLabelSlot;
+    const int cut = upright ? std::max(kMinLabelSlot, height() / 3) : int(slot);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int i = 0; i < labels.size(); ++i)
-        ticker->addTick(
-            i, stacked ? QString(labels[i]).replace(QStringLiteral(", "), QStringLiteral("\n"))
-                       : labels[i]);
+    for (int i = 0; i < labels.size(); ++i) {
+        QString text = labels[i];
+        if (stacked)
+            text.replace(QStringLiteral(", "), QStringLiteral("\n"));
+        else if (longest > slot)
+            text = metrics.elidedText(text, Qt::ElideMiddle, cut);
+        ticker->addTick(i, text);
+    }
     plot_->xAxis->setTicker(ticker);
-    plot_->xAxis->setTickLabelRotation(longest > slot && !stacked ? 90 : 0);
+    plot_->xAxis->setTickLabelRotation(upright ? 90 : 0);
 }
 
 void ChartWidget::resizeEvent(QResizeEvent* event) {

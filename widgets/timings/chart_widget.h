@@ -60,8 +60,9 @@ public:
     void setTitle(const QString& title);
     void setAxes(const QString& xLabel, ValueFormat xFormat, const QString& yLabel,
                  ValueFormat yFormat);
-    // A categorical x axis: point i sits at x = i. Empty: a numeric x axis.
-    void setCategories(const QStringList& labels);
+    // A categorical x axis: point i sits at x = i. Empty: a numeric x axis. `fullLabels`, when
+    // given, are what a hover over a (shortened) label shows.
+    void setCategories(const QStringList& labels, const QStringList& fullLabels = {});
     // A caption under the title (e.g. the problem size shared by every candidate).
     void setSubtitle(const QString& subtitle);
     // Unset: logarithmic when the data span is wide (wants_log_scale). Categories are never log.
@@ -95,6 +96,7 @@ public:
     QVector<ChartPoint> seriesPoints(const QString& name) const;
     std::optional<SeriesKind> seriesKind(const QString& name) const;
     QStringList categories() const;
+    QStringList fullCategories() const;  // the labels' full texts (the labels when none given)
     QString title() const;
     QString subtitle() const;
     QString note() const;

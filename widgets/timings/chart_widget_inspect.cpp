@@ -2,6 +2,7 @@
 #include <qcustomplot.h>
 
 #include <QToolTip>
+#include <cmath>
 
 #include "widgets/timings/chart_content.h"
 #include "widgets/timings/chart_widget.h"
@@ -19,6 +20,9 @@ bool ChartWidget::isLog(Qt::Orientation axis) const {
 }
 QStringList ChartWidget::categories() const {
     return content_->categories;
+}
+QStringList ChartWidget::fullCategories() const {
+    return content_->fullCategories;
 }
 QString ChartWidget::title() const {
     return content_->titleText;
@@ -86,6 +90,12 @@ QString ChartWidget::tooltipAt(const QPoint& pos) const {
                 text = p.tooltip.isEmpty() ? s.name : s.name + QStringLiteral("\n") + p.tooltip;
             }
         }
+    }
+    // Below the plot, over the category labels: the nearest label's full text.
+    const QStringList& full = content_->fullCategories;
+    if (text.isEmpty() && !full.isEmpty() && pos.y() > plot_->axisRect()->bottom()) {
+        const int i = int(std::lround(x->pixelToCoord(pos.x())));
+        if (i >= 0 && i < full.size()) text = full[i];
     }
     return text;
 }

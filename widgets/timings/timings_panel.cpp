@@ -25,6 +25,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "core/base/format.h"
 #include "widgets/explorer_snapshot.h"
 #include "widgets/timings/candidates_chart.h"
 #include "widgets/timings/chart_widget.h"
@@ -59,12 +60,19 @@ QStringList localFiles(const QMimeData* mime) {
 }
 
 // Fills a combo with "automatic" and `items`, keeping `chosen` selected when it is still there.
+constexpr std::size_t kMaxChoiceName = 48;
+
 void fillChoices(QComboBox* box, const QString& automatic, const std::vector<std::string>& items,
                  const std::optional<std::string>& chosen) {
     const QSignalBlocker block(box);
     box->clear();
     box->addItem(automatic);
-    for (const auto& item : items) box->addItem(qs(item), qs(item));
+    // Long kernel names (templated CUDA kernels) are shortened in the list; the tooltip and the
+    // item's data keep the whole name.
+    for (const auto& item : items) {
+        box->addItem(qs(abbreviated(item, kMaxChoiceName)), qs(item));
+        box->setItemData(box->count() - 1, qs(item), Qt::ToolTipRole);
+    }
     const int at = chosen ? box->findData(qs(*chosen)) : 0;
     box->setCurrentIndex(std::max(at, 0));
 }

@@ -18,13 +18,17 @@ QString qs(const std::string& s) {
 }
 }  // namespace
 
-QColor targetColour(const TimingsView& view, const std::optional<std::string>& target) {
+QColor seriesColour(std::size_t index) {
     static const QColor hues[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
                                   QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
                                   QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00)};
+    return hues[index % std::size(hues)];
+}
+
+QColor targetColour(const TimingsView& view, const std::optional<std::string>& target) {
     const auto& known = view.measured_targets;
     const auto it = target ? std::find(known.begin(), known.end(), *target) : known.end();
-    return hues[static_cast<std::size_t>(it - known.begin()) % std::size(hues)];
+    return seriesColour(static_cast<std::size_t>(it - known.begin()));
 }
 
 QColor provenanceColour(Provenance p) {

@@ -16,6 +16,9 @@ struct TimingsView;
 
 namespace tl::gui {
 
+// The Okabe-Ito hue of series `index` (they repeat after six).
+QColor seriesColour(std::size_t index);
+
 // One hue per measured target of `view`, in the order they are listed; the next hue for a
 // record that names no target.
 QColor targetColour(const TimingsView& view, const std::optional<std::string>& target);
