@@ -37,9 +37,11 @@ struct Options {
     QCommandLineOption theme{QStringLiteral("theme"),
                              QStringLiteral("Colour theme: system, light or dark."),
                              QStringLiteral("THEME")};
-    QCommandLineOption size{QStringLiteral("size"),
-                            QStringLiteral("Window size for --screenshot, e.g. 1600x1000."),
-                            QStringLiteral("WxH"), QStringLiteral("1600x1000")};
+    QCommandLineOption size{
+        QStringLiteral("size"),
+        QStringLiteral("Window size for --screenshot (default 1600x1000), or the image's size in "
+                       "pixels (PDF: points) for --export-image, e.g. 1600x1000."),
+        QStringLiteral("WxH")};
     QCommandLineOption run{QStringLiteral("run"),
                            QStringLiteral("Run the kernel once the spec is open.")};
     QCommandLineOption timings{
@@ -48,7 +50,8 @@ struct Options {
         QStringLiteral("FILE")};
     QCommandLineOption exportImage{
         QStringLiteral("export-image"),
-        QStringLiteral("Render the operand views to FILE.png or FILE.svg and quit."),
+        QStringLiteral("Render the operand views of one program to FILE.png, FILE.svg or FILE.pdf "
+                       "and quit."),
         QStringLiteral("FILE")};
     QCommandLineOption allowPython{
         QStringLiteral("allow-python"),
@@ -56,6 +59,17 @@ struct Options {
     QCommandLineOption program{QStringLiteral("program"),
                                QStringLiteral("With --export-image: the program to show."),
                                QStringLiteral("i,j,k")};
+    QCommandLineOption view{
+        QStringLiteral("view"),
+        QStringLiteral("With --export-image: operands (the program's blocks, the default), "
+                       "coverage (how often each block of every operand is visited) or heat "
+                       "(the kernel is run; its outputs' error against the reference)."),
+        QStringLiteral("VIEW")};
+    QCommandLineOption scale{
+        QStringLiteral("scale"),
+        QStringLiteral("With --export-image: image pixels per sheet pixel, 0.25 to 8 (default 2 "
+                       "for PNG, 1 for SVG and PDF); larger text and lines at the same --size."),
+        QStringLiteral("S")};
 
     void addTo(QCommandLineParser& parser) const {
         parser.setApplicationDescription(
@@ -65,8 +79,8 @@ struct Options {
         parser.addPositionalArgument(
             QStringLiteral("spec"),
             QStringLiteral("A *.tilelens.json file, or a kernel's .py file."));
-        parser.addOptions(
-            {screenshot, theme, size, run, timings, exportImage, program, allowPython});
+        parser.addOptions({screenshot, theme, size, run, timings, exportImage, program, view, scale,
+                           allowPython});
     }
 };
 
@@ -90,9 +104,16 @@ int main(int argc, char** argv) {
     const Options opt;
     opt.addTo(parser);
     parser.process(app);
-    if (parser.isSet(opt.exportImage))
-        return tl::gui::runExportImage(parser.positionalArguments().value(0),
-                                       parser.value(opt.exportImage), parser.value(opt.program));
+    if (parser.isSet(opt.exportImage)) {
+        tl::gui::ExportImageArgs a;
+        a.specPath = parser.positionalArguments().value(0);
+        a.outPath = parser.value(opt.exportImage);
+        a.program = parser.value(opt.program);
+        a.view = parser.isSet(opt.view) ? parser.value(opt.view) : QString();
+        a.size = parser.isSet(opt.size) ? parser.value(opt.size) : QString();
+        a.scale = parser.isSet(opt.scale) ? parser.value(opt.scale) : QString();
+        return tl::gui::runExportImage(a);
+    }
 
     // A screenshot must not depend on (or change) the user's saved layout and theme.
     std::unique_ptr<QTemporaryDir> scratch;
@@ -112,7 +133,9 @@ int main(int argc, char** argv) {
     window.openSpec(args.isEmpty() ? QStringLiteral(":/examples/matmul-rect.tilelens.json")
                                    : args.first());
     if (parser.isSet(opt.screenshot)) {
-        const QStringList wh = parser.value(opt.size).split(u'x');
+        const QString sizeText =
+            parser.isSet(opt.size) ? parser.value(opt.size) : QStringLiteral("1600x1000");
+        const QStringList wh = sizeText.split(u'x');
         if (wh.size() == 2) window.resize(wh[0].toInt(), wh[1].toInt());
     }
     window.show();

@@ -4,7 +4,9 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QImage>
+#include <QPageSize>
 #include <QPainter>
+#include <QPdfWriter>
 #include <QRegularExpression>
 #include <QSvgGenerator>
 #include <algorithm>
@@ -12,9 +14,13 @@
 #include <cstdio>
 
 #include "core/audit/rules.h"
+#include "core/interp/compare.h"
 #include "core/spec/instance.h"
 #include "core/spec/spec_io.h"
+#include "core/view/error_heat.h"
 #include "core/view/sheet_layout.h"
+#include "widgets/explorer/heat_image.h"
+#include "widgets/explorer/legend.h"
 #include "widgets/explorer/operand_painter.h"
 #include "widgets/explorer/operand_sheet.h"
 
@@ -23,9 +29,51 @@ namespace tl::gui {
 namespace {
 
 constexpr double kPanelWidth = 680;
+constexpr int kBadInput = 2;
+constexpr int kCannotWrite = 1;
+
+enum class Format { Png, Svg, Pdf };
 
 void printError(const QString& message) {
     std::fprintf(stderr, "tilelens: %s\n", message.toLocal8Bit().constData());
+}
+
+std::optional<Format> formatOf(const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QStringLiteral("png")) return Format::Png;
+    if (suffix == QStringLiteral("svg")) return Format::Svg;
+    if (suffix == QStringLiteral("pdf")) return Format::Pdf;
+    return std::nullopt;
+}
+
+QString suffixError(const QString& path) {
+    return QStringLiteral("%1: the image must end in .png, .svg or .pdf").arg(path);
+}
+
+// Per output scene: its error heat as an image (null for inputs, or without a run).
+struct HeatLayer {
+    QImage image;
+    std::int64_t binRows = 1, binCols = 1;
+};
+
+// The sheet to paint: its scenes and header, their layout, and the heat of each output.
+struct Sheet {
+    SheetContent content;
+    view::SheetLayout layout;
+    std::vector<HeatLayer> heat;  // one per scene in the heat view
+    ExportView view = ExportView::Operands;
+};
+
+QString viewText(ExportView v, std::int64_t badElements) {
+    switch (v) {
+        case ExportView::Operands:
+            return {};
+        case ExportView::Coverage:
+            return QStringLiteral("  ·  coverage");
+        case ExportView::Heat:
+            break;
+    }
+    return QStringLiteral("  ·  error heat, %1 elements outside the tolerance").arg(badElements);
 }
 
 QString headerText(const ExplorerSnapshot& s, qint64 program) {
@@ -35,6 +83,143 @@ QString headerText(const ExplorerSnapshot& s, qint64 program) {
         .arg(name, tupleText(a.program_coords(program)))
         .arg(program)
         .arg(a.programs());
+}
+
+std::vector<HeatLayer> heatLayers(const ExplorerSnapshot& s,
+                                  const std::vector<view::OperandScene>& scenes,
+                                  const ExplorerPalette& pal, std::int64_t* badElements) {
+    std::vector<HeatLayer> layers(scenes.size());
+    const RunResult& run = *s.run;
+    const Spec& spec = s.recorded ? *s.recorded : *s.spec;
+    const Instance& inst = s.analysis->instance();
+    for (std::size_t i = 0; i < scenes.size(); ++i) {
+        const auto& outs = run.output_operands;
+        const auto at = std::find(outs.begin(), outs.end(), scenes[i].operand);
+        if (at == outs.end()) continue;
+        const auto k = static_cast<std::size_t>(at - outs.begin());
+        if (k >= run.references.size()) continue;
+        const Tolerance tol =
+            output_tolerance(inst, spec.tolerance, spec.kernel ? &*spec.kernel : nullptr, run, k);
+        const view::HeatGrid grid =
+            view::build_error_heat(run.outputs[k], run.references[k], tol, scenes[i].slice);
+        *badElements += grid.bad_elements;
+        layers[i] = {heatImage(grid, pal), grid.bin_rows, grid.bin_cols};
+    }
+    return layers;
+}
+
+// paintSheet with each output's heat drawn over its canvas, and the heat key in the legend.
+void paintHeatSheet(QPainter& p, const Sheet& sheet, const ExplorerPalette& pal,
+                    const QFont& font) {
+    const view::SheetLayout& layout = sheet.layout;
+    const auto& scenes = sheet.content.scenes;
+    p.fillRect(QRectF(0, 0, layout.width, layout.height), pal.background);
+    QFont headerFont = font;
+    headerFont.setPixelSize(15);
+    headerFont.setBold(true);
+    p.setFont(headerFont);
+    p.setPen(pal.text);
+    const auto& h = layout.header;
+    p.drawText(QRectF(h.x, h.y, h.w, h.h), Qt::AlignLeft | Qt::AlignVCenter, sheet.content.header);
+    QFont titleFont = font;
+    titleFont.setPixelSize(12);
+    const double title = sheetMetrics().title;
+    const std::size_t n = std::min(scenes.size(), layout.panels.size());
+    auto canvasOf = [&](std::size_t i) {
+        const view::RectF& r = layout.panels[i];
+        return view::RectF{r.x, r.y + title, r.w, r.h - title};
+    };
+    std::vector<double> own;
+    for (std::size_t i = 0; i < n; ++i)
+        own.push_back(view::fit(scenes[i].extent, canvasOf(i), 10).scale_x);
+    const double common = own.empty() ? 0 : *std::min_element(own.begin(), own.end());
+    LegendContent legend;
+    legend.heat = true;
+    for (std::size_t i = 0; i < n; ++i) {
+        const view::OperandScene& s = scenes[i];
+        const view::RectF& r = layout.panels[i];
+        const view::RectF c = canvasOf(i);
+        OperandPaintOptions o;
+        o.font = font;
+        if (i < sheet.heat.size() && !sheet.heat[i].image.isNull()) {
+            o.heat = &sheet.heat[i].image;
+            o.heatBinRows = sheet.heat[i].binRows;
+            o.heatBinCols = sheet.heat[i].binCols;
+        }
+        const view::ViewTransform t =
+            view::fit(s.extent, c, 10, 24, view::shared_scale(own[i], common));
+        paintOperandCanvas(p, QRectF(c.x, c.y, c.w, c.h), s, t, o, pal);
+        paintOperandTitle(p, QRectF(r.x, r.y, r.w, title), s, pal, titleFont);
+        p.setPen(QPen(pal.subtleText, 1));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(r.x, r.y, r.w, r.h).adjusted(0.5, 0.5, -0.5, -0.5));
+        legend.roleHues.push_back(ExplorerPalette::roleHue(s.role, s.role_index));
+    }
+    QFont legendFont = font;
+    legendFont.setPixelSize(11);
+    const auto& l = layout.legend;
+    paintLegend(p, QRectF(l.x, l.y, l.w, l.h), pal, legend, legendFont);
+}
+
+void paint(QPainter& p, const Sheet& sheet, const ExplorerPalette& pal, const QFont& font) {
+    if (sheet.view == ExportView::Heat)
+        paintHeatSheet(p, sheet, pal, font);
+    else
+        paintSheet(p, sheet.layout, sheet.content, pal, font);
+}
+
+double naturalWidth(const std::vector<view::OperandScene>& scenes) {
+    int inputs = 0, outputs = 0;
+    for (const auto& s : scenes) ++(s.is_output() ? outputs : inputs);
+    const auto m = sheetMetrics();
+    const double columns = std::max({inputs, outputs, 1});
+    return 2 * m.margin + columns * kPanelWidth + (columns - 1) * m.gap;
+}
+
+QString writeSvg(const Sheet& sheet, const QString& outPath, QSize size, double scale,
+                 const ExplorerPalette& pal, const QFont& font) {
+    QSvgGenerator svg;
+    svg.setFileName(outPath);
+    svg.setSize(size);
+    svg.setViewBox(QRectF(0, 0, size.width() / scale, size.height() / scale));
+    svg.setTitle(sheet.content.header);
+    svg.setDescription(QStringLiteral("TileLens operand views"));
+    QPainter p;
+    if (!p.begin(&svg)) return QStringLiteral("%1: cannot write the SVG").arg(outPath);
+    paint(p, sheet, pal, font);
+    p.end();
+    return QFileInfo(outPath).size() > 0 ? QString()
+                                         : QStringLiteral("%1: cannot write the SVG").arg(outPath);
+}
+
+QString writePdf(const Sheet& sheet, const QString& outPath, QSize size, double scale,
+                 const ExplorerPalette& pal, const QFont& font) {
+    QPdfWriter pdf(outPath);
+    pdf.setResolution(72);  // one device unit per point
+    pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    pdf.setTitle(sheet.content.header);
+    pdf.setCreator(QStringLiteral("TileLens"));
+    QPainter p;
+    if (!p.begin(&pdf)) return QStringLiteral("%1: cannot write the PDF").arg(outPath);
+    p.scale(scale, scale);
+    paint(p, sheet, pal, font);
+    p.end();
+    return QFileInfo(outPath).size() > 0 ? QString()
+                                         : QStringLiteral("%1: cannot write the PDF").arg(outPath);
+}
+
+QString writePng(const Sheet& sheet, const QString& outPath, QSize size, double scale,
+                 const ExplorerPalette& pal, const QFont& font) {
+    QImage img(size, QImage::Format_ARGB32_Premultiplied);
+    img.setDevicePixelRatio(scale);
+    img.fill(pal.background);
+    {
+        QPainter p(&img);
+        paint(p, sheet, pal, font);
+    }
+    if (!img.save(outPath, "PNG")) return QStringLiteral("%1: cannot write the PNG").arg(outPath);
+    return {};
 }
 
 }  // namespace
@@ -69,64 +254,148 @@ std::optional<qint64> parseProgramCoords(const QString& text, const std::vector<
     return p;
 }
 
-QString exportOperandImage(const ExplorerSnapshot& snapshot, qint64 program, const QString& outPath,
-                           bool dark, double width) {
-    if (!snapshot.analysis) return QStringLiteral("the spec does not resolve");
-    const QString suffix = QFileInfo(outPath).suffix().toLower();
-    if (suffix != QStringLiteral("png") && suffix != QStringLiteral("svg"))
-        return QStringLiteral("%1: the image must end in .png or .svg").arg(outPath);
-    SheetContent content;
-    content.scenes = view::build_scenes(snapshot.analysis, program);
-    content.header = headerText(
-        snapshot,
-        std::clamp<qint64>(program, 0, std::max<qint64>(snapshot.analysis->programs() - 1, 0)));
-    if (width <= 0) {
-        int inputs = 0, outputs = 0;
-        for (const auto& s : content.scenes) ++(s.is_output() ? outputs : inputs);
-        const auto m = sheetMetrics();
-        const double columns = std::max({inputs, outputs, 1});
-        width = 2 * m.margin + columns * kPanelWidth + (columns - 1) * m.gap;
-    }
-    const view::SheetLayout layout = view::layout_sheet(content.scenes, width, 0, sheetMetrics());
-    const ExplorerPalette pal = dark ? ExplorerPalette::darkTheme() : ExplorerPalette::light();
-    QFont font = QGuiApplication::font();
-    font.setPixelSize(12);
-    const QSize size(static_cast<int>(std::ceil(layout.width)),
-                     static_cast<int>(std::ceil(layout.height)));
-    if (suffix == QStringLiteral("svg")) {
-        QSvgGenerator svg;
-        svg.setFileName(outPath);
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(content.header);
-        svg.setDescription(QStringLiteral("TileLens operand views"));
-        QPainter p;
-        if (!p.begin(&svg)) return QStringLiteral("%1: cannot write the SVG").arg(outPath);
-        paintSheet(p, layout, content, pal, font);
-        p.end();
-        return QFileInfo(outPath).size() > 0
-                   ? QString()
-                   : QStringLiteral("%1: cannot write the SVG").arg(outPath);
-    }
-    const qreal dpr = 2;
-    QImage img(size * dpr, QImage::Format_ARGB32_Premultiplied);
-    img.setDevicePixelRatio(dpr);
-    img.fill(pal.background);
-    {
-        QPainter p(&img);
-        paintSheet(p, layout, content, pal, font);
-    }
-    if (!img.save(outPath, "PNG")) return QStringLiteral("%1: cannot write the PNG").arg(outPath);
-    return {};
+std::optional<ExportView> parseExportView(const QString& text, QString* error) {
+    const QString t = text.trimmed().toLower();
+    if (t == QStringLiteral("operands")) return ExportView::Operands;
+    if (t == QStringLiteral("coverage")) return ExportView::Coverage;
+    if (t == QStringLiteral("heat")) return ExportView::Heat;
+    *error = QStringLiteral("--view: '%1' is not a view; use operands, coverage or heat").arg(text);
+    return std::nullopt;
 }
 
-int runExportImage(const QString& specPath, const QString& outPath, const QString& program) {
+std::optional<QSize> parseImageSize(const QString& text, QString* error) {
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*(\\d{1,6})\\s*[xX×]\\s*(\\d{1,6})\\s*$"));
+    const auto m = re.match(text);
+    const int w = m.hasMatch() ? m.captured(1).toInt() : 0;
+    const int h = m.hasMatch() ? m.captured(2).toInt() : 0;
+    if (!m.hasMatch()) {
+        *error = QStringLiteral("--size: '%1' is not WIDTHxHEIGHT; write e.g. 1600x1000").arg(text);
+        return std::nullopt;
+    }
+    if (w < 16 || h < 16 || w > 20000 || h > 20000) {
+        *error =
+            QStringLiteral("--size: '%1' is out of range; each side must be 16 to 20000").arg(text);
+        return std::nullopt;
+    }
+    return QSize(w, h);
+}
+
+std::optional<double> parseImageScale(const QString& text, QString* error) {
+    bool ok = false;
+    const double s = text.trimmed().toDouble(&ok);
+    if (!ok || !(s >= 0.25 && s <= 8)) {
+        *error =
+            QStringLiteral("--scale: '%1' is not a number from 0.25 to 8; write e.g. 2").arg(text);
+        return std::nullopt;
+    }
+    return s;
+}
+
+QString exportImage(const ExplorerSnapshot& snapshot, qint64 program, const QString& outPath,
+                    const ImageExportOptions& options) {
+    if (!snapshot.analysis) return QStringLiteral("the spec does not resolve");
+    const auto format = formatOf(outPath);
+    if (!format) return suffixError(outPath);
+    if (options.view == ExportView::Heat && (!snapshot.run || snapshot.run->references.empty()))
+        return QStringLiteral("the heat view needs a run of the kernel with its references");
+    const ExplorerPalette pal =
+        options.dark ? ExplorerPalette::darkTheme() : ExplorerPalette::light();
+    const qint64 last = std::max<qint64>(snapshot.analysis->programs() - 1, 0);
+    Sheet sheet;
+    sheet.view = options.view;
+    sheet.content.scenes = view::build_scenes(snapshot.analysis, program);
+    sheet.content.coverage = options.view == ExportView::Coverage;
+    std::int64_t bad = 0;
+    if (options.view == ExportView::Heat)
+        sheet.heat = heatLayers(snapshot, sheet.content.scenes, pal, &bad);
+    sheet.content.header =
+        headerText(snapshot, std::clamp<qint64>(program, 0, last)) + viewText(options.view, bad);
+    const double scale = options.scale > 0 ? options.scale : (*format == Format::Png ? 2 : 1);
+    double width = options.sheetWidth > 0 ? options.sheetWidth : naturalWidth(sheet.content.scenes);
+    double height = 0;
+    if (!options.size.isEmpty()) {
+        width = options.size.width() / scale;
+        height = options.size.height() / scale;
+    }
+    sheet.layout = view::layout_sheet(sheet.content.scenes, width, height, sheetMetrics());
+    const QSize size = !options.size.isEmpty()
+                           ? options.size
+                           : QSize(static_cast<int>(std::ceil(sheet.layout.width * scale)),
+                                   static_cast<int>(std::ceil(sheet.layout.height * scale)));
+    QFont font = QGuiApplication::font();
+    font.setPixelSize(12);
+    switch (*format) {
+        case Format::Svg:
+            return writeSvg(sheet, outPath, size, scale, pal, font);
+        case Format::Pdf:
+            return writePdf(sheet, outPath, size, scale, pal, font);
+        case Format::Png:
+            break;
+    }
+    return writePng(sheet, outPath, size, scale, pal, font);
+}
+
+QString exportOperandImage(const ExplorerSnapshot& snapshot, qint64 program, const QString& outPath,
+                           bool dark, double width) {
+    ImageExportOptions o;
+    o.dark = dark;
+    o.sheetWidth = width;
+    return exportImage(snapshot, program, outPath, o);
+}
+
+namespace {
+
+// The options as typed, checked before anything is loaded; false after printing the error.
+bool parseOptions(const ExportImageArgs& a, ImageExportOptions* o) {
+    QString error;
+    if (!formatOf(a.outPath)) error = suffixError(a.outPath);
+    if (error.isEmpty() && !a.view.isEmpty()) {
+        if (const auto v = parseExportView(a.view, &error)) o->view = *v;
+    }
+    if (error.isEmpty() && !a.size.isEmpty()) {
+        if (const auto s = parseImageSize(a.size, &error)) o->size = *s;
+    }
+    if (error.isEmpty() && !a.scale.isEmpty()) {
+        if (const auto s = parseImageScale(a.scale, &error)) o->scale = *s;
+    }
+    if (!error.isEmpty()) printError(error);
+    return error.isEmpty();
+}
+
+// Runs the kernel on the spec's own params for the heat view; false after printing why not.
+bool runForHeat(const QString& path, const Spec& spec, const Instance& inst, ExplorerSnapshot* s) {
+    if (!spec.kernel) {
+        printError(QStringLiteral("%1: the heat view needs the spec's kernel body to run, and this "
+                                  "spec has no \"kernel\"; use --view operands or --view coverage")
+                       .arg(path));
+        return false;
+    }
+    auto run = std::make_shared<RunResult>();
+    const NumericsResult numerics = check_numerics(inst, spec, {}, run.get());
+    if (!numerics.ran || run->references.empty()) {
+        QString why = QString::fromStdString(join(numerics.errors));
+        if (why.isEmpty()) why = QStringLiteral("the kernel did not run");
+        printError(
+            QStringLiteral("%1: the heat view needs a run of the kernel: %2").arg(path, why));
+        return false;
+    }
+    s->run = std::move(run);
+    s->numerics = std::make_shared<const NumericsResult>(numerics);
+    return true;
+}
+
+}  // namespace
+
+int runExportImage(const ExportImageArgs& a) {
+    ImageExportOptions options;
+    if (!parseOptions(a, &options)) return kBadInput;
     const QString path =
-        specPath.isEmpty() ? QStringLiteral(":/examples/matmul-rect.tilelens.json") : specPath;
+        a.specPath.isEmpty() ? QStringLiteral(":/examples/matmul-rect.tilelens.json") : a.specPath;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         printError(QStringLiteral("%1: cannot open the spec (%2)").arg(path, file.errorString()));
-        return 2;
+        return kBadInput;
     }
     const QByteArray bytes = file.readAll();
     const LoadResult loaded =
@@ -134,12 +403,12 @@ int runExportImage(const QString& specPath, const QString& outPath, const QStrin
                   path.toStdString());
     if (!loaded.spec) {
         printError(QString::fromStdString(join(loaded.errors)));
-        return 2;
+        return kBadInput;
     }
     const ResolveResult resolved = resolve(*loaded.spec);
     if (!resolved.instance) {
         printError(QString::fromStdString(join(resolved.errors)));
-        return 2;
+        return kBadInput;
     }
     ExplorerSnapshot s;
     s.generation = 1;
@@ -147,19 +416,22 @@ int runExportImage(const QString& specPath, const QString& outPath, const QStrin
     s.analysis = std::make_shared<const Analysis>(
         analyse(*resolved.instance, analysis_options_for(*loaded.spec)));
     qint64 p = 0;
-    if (!program.isEmpty()) {
+    if (!a.program.isEmpty()) {
         QString error;
-        const auto parsed = parseProgramCoords(program, resolved.instance->grid, &error);
+        const auto parsed = parseProgramCoords(a.program, resolved.instance->grid, &error);
         if (!parsed) {
             printError(error);
-            return 2;
+            return kBadInput;
         }
         p = *parsed;
     }
-    const QString error = exportOperandImage(s, p, outPath);
+    if (options.view == ExportView::Heat &&
+        !runForHeat(path, *loaded.spec, s.analysis->instance(), &s))
+        return kBadInput;
+    const QString error = exportImage(s, p, a.outPath, options);
     if (!error.isEmpty()) {
         printError(error);
-        return 1;
+        return kCannotWrite;
     }
     return 0;
 }
