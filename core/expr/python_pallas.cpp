@@ -19,7 +19,6 @@ using expr::detail::SourceMap;
 using expr::detail::Span;
 
 // Python's binding strengths, loosest first, for the constructs printed here.
-constexpr int kLowest = 0;
 constexpr int kCompare = 5;
 constexpr int kAdd = 10;
 constexpr int kMul = 11;
