@@ -456,6 +456,19 @@ TEST(PallasExport, TheCommandWritesTheFileOrSaysWhyNot) {
     EXPECT_NE(bad.output.find("tilelens-audit export-pallas: "), std::string::npos) << bad.output;
     const ChildResult missing = run_child({bin, "export-pallas", (dir / "none.json").string()});
     EXPECT_EQ(missing.exit_code, 2);
+    // A python spec: the call its file records, with the recorded numbers.
+    write_file(dir / "py.tilelens.json",
+               R"JSON({"tilelens": 2, "name": "py", "params": {"M": 256, "N": 256, "K": 256},
+                 "python": {"file": ")JSON" +
+                   std::string(TILELENS_SOURCE_DIR) +
+                   R"JSON(/tests/python/kernels/blocked_matmul.py", "call": "matmul",
+                   "args": [{"shape": ["M", "K"], "dtype": "float32"},
+                            {"shape": ["K", "N"], "dtype": "float32"}]}})JSON");
+    const ChildResult py = run_child({bin, "export-pallas", (dir / "py.tilelens.json").string()});
+    EXPECT_EQ(py.exit_code, 0) << py.output;
+    EXPECT_NE(py.output.find("out_shape=jax.ShapeDtypeStruct((256, 256), jnp.float32)"),
+              std::string::npos)
+        << py.output;
     const ChildResult help = run_child({bin, "--help"});
     EXPECT_NE(help.output.find("export-pallas"), std::string::npos);
     fs::remove_all(dir);
