@@ -14,8 +14,11 @@
 namespace tl::gui {
 
 struct ExplorerSnapshot {
-    quint64 generation = 0;                    // of the edit it reflects
-    std::shared_ptr<const Spec> spec;          // the spec as edited (last valid state)
+    quint64 generation = 0;  // of the edit it reflects
+    // Which document it belongs to (counted up by each open or new document): the views
+    // reset their selection when it changes.
+    quint64 document = 0;
+    std::shared_ptr<const Spec> spec;  // the spec as edited (last valid state)
     // A spec with a `python` key: the pallas_call recorded from the file, which the views
     // draw (its grid and operands); null otherwise.
     std::shared_ptr<const Spec> recorded;

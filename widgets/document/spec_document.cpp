@@ -54,6 +54,7 @@ void SpecDocument::reset(const Spec& spec) {
 
 void SpecDocument::replace(const Spec& spec, const QString& path) {
     undo_->clear();
+    ++document_;
     spec_ = spec;
     path_ = path;
     python_allowed_ = false;  // a new document's kernel file is run only once allowed
@@ -160,7 +161,15 @@ void SpecDocument::onResult(const SnapshotResult& result) {
     // An edit that does not analyse leaves the last valid drawing on screen.
     if (result.snapshot && (result.snapshot->analysis || !analysable_)) {
         snapshot_ = *result.snapshot;
+        snapshot_.document = document_;
         analysable_ = snapshot_.analysis != nullptr;
+        emit snapshotReady(snapshot_);
+    } else if (!result.snapshot && snapshot_.document != document_) {
+        // A new document that is not valid yet: nothing of the previous one is shown or run.
+        snapshot_ = ExplorerSnapshot{};
+        snapshot_.generation = result.generation;
+        snapshot_.document = document_;
+        analysable_ = false;
         emit snapshotReady(snapshot_);
     }
 }

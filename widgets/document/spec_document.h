@@ -94,6 +94,7 @@ private:
     QUndoStack* undo_;
     Compute compute_;
     quint64 generation_ = 0;
+    quint64 document_ = 0;  // counts the documents opened (ExplorerSnapshot::document)
     quint64 edit_step_ = 0;
     quint64 settled_ = 0;  // generation of the newest result received
     Diagnostics diagnostics_;

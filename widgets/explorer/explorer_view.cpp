@@ -52,6 +52,27 @@ QToolButton* buttonFor(QAction* a, QWidget* parent) {
     return b;
 }
 
+// Iteration order: the last grid axis varies fastest.
+std::vector<std::int64_t> coords_of(const std::vector<std::int64_t>& grid, std::int64_t program) {
+    std::vector<std::int64_t> c(grid.size());
+    for (std::size_t a = grid.size(); a-- > 0;) {
+        c[a] = grid[a] > 0 ? program % grid[a] : 0;
+        program = grid[a] > 0 ? program / grid[a] : 0;
+    }
+    return c;
+}
+
+// The program at `wanted`, each coordinate clamped to the grid.
+std::int64_t clamped_program(const std::vector<std::int64_t>& grid,
+                             const std::vector<std::int64_t>& wanted) {
+    std::int64_t p = 0;
+    for (std::size_t a = 0; a < grid.size(); ++a) {
+        const std::int64_t w = a < wanted.size() ? wanted[a] : 0;
+        p = p * grid[a] + std::clamp<std::int64_t>(w, 0, std::max<std::int64_t>(grid[a] - 1, 0));
+    }
+    return p;
+}
+
 }  // namespace
 
 ExplorerView::ExplorerView(QWidget* parent)
@@ -152,7 +173,9 @@ OperandView* ExplorerView::operandView(int operand) const {
 void ExplorerView::setSnapshot(const ExplorerSnapshot& snapshot) {
     if (snapshot.generation < snapshot_.generation) return;  // stale: never drawn
     const bool newRun = snapshot.run && snapshot.run != snapshot_.run;
+    const bool newDocument = snapshot.document != snapshot_.document;
     snapshot_ = snapshot;
+    if (newDocument) resetSelection();
     banner_->setVisible(!snapshot.analysis && analysis_);
     if (snapshot.analysis) {
         analysis_ = snapshot.analysis;
@@ -176,11 +199,54 @@ void ExplorerView::setSnapshot(const ExplorerSnapshot& snapshot) {
     rebuildViews();
     if (analysis_) {
         const qint64 n = analysis_->programs();
-        program_ = n > 0 ? std::clamp<qint64>(program_, 0, n - 1) : 0;
+        const auto& grid = analysis_->instance().grid;
+        if (n > 0 && wanted_.size() == grid.size()) {
+            program_ = clamped_program(grid, wanted_);
+        } else {  // another rank: the axes do not correspond, the program number is kept
+            program_ = n > 0 ? std::clamp<qint64>(program_, 0, n - 1) : 0;
+            wanted_ = coords_of(grid, program_);
+        }
         navigator_->setGrid(analysis_->instance().grid, axisNames(analysis_->instance()));
         navigator_->setCurrent(n > 0 ? program_ : -1);
+    } else {
+        // A new document that does not resolve: nothing of the previous one stays drawn.
+        navigator_->setGrid({0}, {});
+        navigator_->setCurrent(-1);
+        inspector_->setProgramHtml(QString());
+        inspector_->setElementHtml(QString());
     }
+    applyMark();
     refreshScenes();
+}
+
+void ExplorerView::resetSelection() {
+    analysis_.reset();
+    spec_.reset();
+    program_ = 0;
+    wanted_.clear();
+    hoverOp_ = markedOp_ = -1;
+    hovered_.clear();
+    marked_.clear();
+    navigator_->setTouching({}, {});
+    navigator_->clearTrail();
+}
+
+bool ExplorerView::inside(int operand, const std::vector<std::int64_t>& element) const {
+    if (!analysis_ || operand < 0) return false;
+    const auto& ops = analysis_->instance().operands;
+    if (static_cast<std::size_t>(operand) >= ops.size()) return false;
+    const auto& shape = ops[static_cast<std::size_t>(operand)].shape;
+    if (element.size() != shape.size()) return false;
+    for (std::size_t d = 0; d < shape.size(); ++d)
+        if (element[d] < 0 || element[d] >= shape[d]) return false;
+    return true;
+}
+
+// The pinned element is drawn only while it lies inside its operand.
+void ExplorerView::applyMark() {
+    const bool shown = inside(markedOp_, marked_);
+    for (OperandView* v : views_)
+        v->setMarked(shown && v->operand() == markedOp_ ? marked_ : std::vector<std::int64_t>{});
 }
 
 void ExplorerView::rebuildViews() {
@@ -224,6 +290,7 @@ void ExplorerView::selectProgram(qint64 program) {
 void ExplorerView::setProgram(qint64 program, bool notify) {
     if (!analysis_ || analysis_->programs() == 0) return;
     program = std::clamp<qint64>(program, 0, analysis_->programs() - 1);
+    wanted_ = coords_of(analysis_->instance().grid, program);
     navigator_->setCurrent(program);
     if (program == program_) return;
     program_ = program;
@@ -290,7 +357,7 @@ void ExplorerView::refreshInspector() {
     inspector_->setProgramHtml(programHtml(in, program_));
     const int op = hoverOp_ >= 0 ? hoverOp_ : markedOp_;
     const auto& e = hoverOp_ >= 0 ? hovered_ : marked_;
-    inspector_->setElementHtml(op >= 0 ? elementHtml(in, op, e) : QString());
+    inspector_->setElementHtml(inside(op, e) ? elementHtml(in, op, e) : QString());
 }
 
 void ExplorerView::refreshLegend() {
@@ -350,8 +417,7 @@ void ExplorerView::selectElement(int operand, const std::vector<std::int64_t>& e
 void ExplorerView::mark(int operand, const std::vector<std::int64_t>& element) {
     markedOp_ = operand;
     marked_ = element;
-    for (OperandView* v : views_)
-        v->setMarked(v->operand() == operand ? element : std::vector<std::int64_t>{});
+    applyMark();
     refreshInspector();
 }
 

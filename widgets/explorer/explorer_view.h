@@ -62,6 +62,10 @@ protected:
 
 private:
     void setProgram(qint64 program, bool notify);
+    void resetSelection();
+    void applyMark();
+    // Whether `element` lies inside operand `operand` of the analysis on show.
+    bool inside(int operand, const std::vector<std::int64_t>& element) const;
     void rebuildViews();
     void refreshScenes();
     void refreshHeat();
@@ -77,6 +81,10 @@ private:
     std::shared_ptr<const Analysis> analysis_;  // the last one that resolved
     std::shared_ptr<const Spec> spec_;          // the spec of analysis_
     qint64 program_ = 0;
+    // The selected program's coordinates as chosen: an edit that shrinks the grid clamps the
+    // selection, and a later one that restores the grid (typing 300 passes 3 and 30) gets it
+    // back.
+    std::vector<std::int64_t> wanted_;
     std::vector<OperandView*> views_;
     QGridLayout* grid_;
     GridNavigator* navigator_;

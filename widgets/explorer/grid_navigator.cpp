@@ -99,12 +99,12 @@ void GridNavigator::setGrid(const std::vector<std::int64_t>& grid, const QString
 void GridNavigator::setCurrent(std::int64_t program) {
     auto& s = canvas_->state();
     if (s.plane.programs() == 0) program = -1;
-    if (program == s.current) return;
-    if (s.current >= 0) {
+    if (program != s.current && s.current >= 0) {
         s.trail.push_front(s.current);
         if (s.trail.size() > kTrail) s.trail.pop_back();
     }
     s.current = program;
+    // Always: selectors rebuilt for a new grid start at 0 whatever the program.
     s.slice = s.plane.cell_of(std::max<std::int64_t>(program, 0)).slice;
     const auto coords = s.plane.slice_coords(s.slice);
     for (std::size_t i = 0; i < selectors_.size() && i < coords.size(); ++i) {
@@ -113,6 +113,11 @@ void GridNavigator::setCurrent(std::int64_t program) {
     }
     canvas_->update();
     updateLabels();
+}
+
+void GridNavigator::clearTrail() {
+    canvas_->state().trail.clear();
+    canvas_->update();
 }
 
 std::int64_t GridNavigator::current() const {

@@ -27,6 +27,8 @@ public:
     void setGrid(const std::vector<std::int64_t>& grid, const QStringList& axisNames);
     void setCurrent(std::int64_t program);
     std::int64_t current() const;
+    // Forgets the programs selected before (a new document).
+    void clearTrail();
     // Programs that read / write the hovered element (highlighted); empty clears.
     void setTouching(std::vector<std::int64_t> readers, std::vector<std::int64_t> writers);
     bool handleKey(QKeyEvent* e);  // true when the key moved the selection
