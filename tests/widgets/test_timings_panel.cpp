@@ -23,6 +23,7 @@
 #include "widgets/timings/end_to_end_panel.h"
 #include "widgets/timings/import_job.h"
 #include "widgets/timings/plan_view.h"
+#include "widgets/timings/timing_format_filters.h"
 #include "widgets/timings/timings_panel.h"
 #include "widgets/timings/timings_records_model.h"
 
@@ -322,4 +323,45 @@ TEST(TimingsPanel, SitsInTheMainWindowAndFollowsTheOpenSpec) {
         QCoreApplication::processEvents();
         window.grab().save(shots + QStringLiteral("/main-window-timings.png"));
     }
+}
+
+TEST(TimingsPanel, TheImportDialogsFormatChoiceReadsAFileDetectionMisses) {
+    // One filter detects; one per importer names its format, as --format does.
+    const TimingFormatFilters filters = timingFormatFilters();
+    ASSERT_EQ(filters.filters.size(), filters.formats.size());
+    EXPECT_TRUE(filters.formatOf(filters.filters.front()).isEmpty());
+    for (const auto& importer : timing_importers()) {
+        const QString id = QString::fromStdString(std::string(importer->format_id()));
+        const qsizetype at = filters.formats.indexOf(id);
+        ASSERT_GE(at, 0) << id.toStdString();
+        EXPECT_EQ(filters.formatOf(filters.filters[at]), id);
+        // A filter's name holds no parentheses but its patterns', or the dialog misreads it.
+        EXPECT_EQ(filters.filters[at].count(u'('), 1) << filters.filters[at].toStdString();
+    }
+
+    // An Nsight Compute table saved as .txt after 100 KB of program output: detection reads the
+    // first 64 KiB and sees no header there, the chosen format reads it.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("profile.txt"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    QByteArray text;
+    for (int i = 0; i < 4000; ++i) text += "program output line " + QByteArray::number(i) + "\n";
+    text +=
+        "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+        "\"0\",\"matmul_kernel\",\"gpu__time_duration.sum\",\"usecond\",\"12.5\"\n";
+    file.write(text);
+    file.close();
+
+    TimingsPanel detected;
+    ASSERT_TRUE(importInto(detected, {path}));
+    EXPECT_TRUE(detected.view().records.empty());
+
+    TimingsPanel named;
+    QSignalSpy done(&named, &TimingsPanel::importFinished);
+    named.importFiles({path}, filters.formats[filters.formats.indexOf(QStringLiteral("ncu-csv"))]);
+    ASSERT_TRUE(named.waitForImport());
+    ASSERT_EQ(named.view().records.size(), 1u) << named.warningLines().join(u'\n').toStdString();
+    EXPECT_EQ(named.view().records[0].kernel, "matmul_kernel");
+    EXPECT_NEAR(*named.view().records[0].median_s, 12.5e-6, 1e-15);
 }

@@ -22,8 +22,9 @@ class ImportJob : public QObject {
 public:
     explicit ImportJob(QObject* parent = nullptr);
 
-    // Starts importing `paths`; a batch already running is cancelled first.
-    void start(const QStringList& paths);
+    // Starts importing `paths`, as format `formatId` (a registry id) or, when it is empty, as
+    // each file's detected format; a batch already running is cancelled first.
+    void start(const QStringList& paths, const QString& formatId = {});
     void cancel() { lane_.cancel(); }
     bool isRunning() const { return lane_.busy(); }
     // Blocks until the current batch has delivered (or was cancelled); for tests and shutdown.

@@ -33,6 +33,7 @@
 #include "widgets/timings/import_job.h"
 #include "widgets/timings/plan_view.h"
 #include "widgets/timings/roofline_chart.h"
+#include "widgets/timings/timing_format_filters.h"
 #include "widgets/timings/timings_records_model.h"
 #include "widgets/timings/timings_style.h"
 
@@ -219,10 +220,10 @@ void TimingsPanel::connectParts() {
 
 TimingsPanel::~TimingsPanel() = default;
 
-void TimingsPanel::importFiles(const QStringList& paths) {
+void TimingsPanel::importFiles(const QStringList& paths, const QString& formatId) {
     if (paths.isEmpty()) return;
     showProgress(0, static_cast<int>(paths.size()), paths.front(), 0);
-    job_->start(paths);
+    job_->start(paths, formatId);
 }
 
 bool TimingsPanel::waitForImport(int timeoutMs) {
@@ -283,9 +284,13 @@ QString TimingsPanel::statusText() const {
 }
 
 void TimingsPanel::chooseAndImport() {
+    // The first filter detects each file's format; the others name one, as --format does on
+    // the command line, for a file that detection reads wrongly or not at all.
+    const TimingFormatFilters filters = timingFormatFilters();
+    QString chosen;
     const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Import timings"), {}, tr("Timing files (*.csv *.json *.gz);;All files (*)"));
-    importFiles(paths);
+        this, tr("Import timings"), {}, filters.filters.join(QStringLiteral(";;")), &chosen);
+    importFiles(paths, filters.formatOf(chosen));
 }
 
 void TimingsPanel::addImported(const std::vector<ImportedFile>& files) {

@@ -41,7 +41,8 @@ public:
 
     // Imports the files in the background; a file imported before is replaced by its new
     // records. Returns at once; importFinished() follows.
-    void importFiles(const QStringList& paths);
+    // `formatId` empty: each file's format is detected; else every file is read as that format.
+    void importFiles(const QStringList& paths, const QString& formatId = {});
     bool waitForImport(int timeoutMs = 30000);
     void cancelImport();
     void clearRecords();
