@@ -115,3 +115,49 @@ TEST(NsightSystems, OlderHeaderWithoutUnits) {
 
 }  // namespace
 }  // namespace tl
+
+namespace tl {
+namespace {
+
+using testing::all_warnings;
+using testing::find_warning;
+using testing::import_fixture;
+
+TEST(XprofOpStats, DeviceOpsWithTheirAverageAndShareOfTheDevice) {
+    const auto r = import_fixture("xprof-op-stats-csv", "xprof-op-stats/framework_op_stats.csv");
+    ASSERT_TRUE(r.complete) << all_warnings(r);
+    // IDLE and the host's dispatch are not kernels.
+    ASSERT_EQ(r.records.size(), 3u) << all_warnings(r);
+    const auto& mm = r.records[0];
+    EXPECT_EQ(mm.kernel, "matmul_kernel");
+    EXPECT_EQ(mm.line, 3);
+    EXPECT_EQ(mm.n, 20);
+    EXPECT_NEAR(*mm.median_s, 406.17e-6, 1e-15);
+    EXPECT_NEAR(*mm.mean_s, 406.17e-6, 1e-15);
+    EXPECT_NEAR(*mm.share, 0.5327, 1e-12);
+    EXPECT_FALSE(mm.min_s);
+    EXPECT_EQ(mm.method, TimingMethod::DeviceProfiler);
+    EXPECT_EQ(r.records[1].kernel, "add_fusion.3");
+    EXPECT_EQ(r.records[2].n, 40);
+    EXPECT_TRUE(find_warning(r, 3, "average stands in for the median")) << all_warnings(r);
+}
+
+TEST(XprofOpStats, NewerColumnLabelsAndAMissingHeader) {
+    const auto newer = testing::import_text(
+        "xprof-op-stats-csv",
+        "Rank,Host/device,Operation Type,Operation Name,#Occurrences,Total time (us),"
+        "Avg. time (us),Total self-time (us),Avg. self-time (us),Total self-time on Device (%)\n"
+        "1,Device,custom-call,flash_attention,8,800,100,800,100,40\n");
+    ASSERT_EQ(newer.records.size(), 1u) << all_warnings(newer);
+    EXPECT_EQ(newer.records[0].kernel, "flash_attention");
+    EXPECT_NEAR(*newer.records[0].median_s, 100e-6, 1e-15);
+    EXPECT_NEAR(*newer.records[0].share, 0.4, 1e-12);
+
+    const auto none = testing::import_text("xprof-op-stats-csv", "a,b,c\n1,2,3\n");
+    EXPECT_FALSE(none.complete);
+    EXPECT_TRUE(none.records.empty());
+    EXPECT_TRUE(find_warning(none, 2, "no Framework Op Stats header")) << all_warnings(none);
+}
+
+}  // namespace
+}  // namespace tl

@@ -33,6 +33,7 @@ TEST(TimingRegistry, DetectsEveryFixtureByContent) {
         {"ncu-csv/raw.csv", "ncu-csv"},
         {"nsys-csv/kern_sum.csv", "nsys-csv"},
         {"nsys-csv/old_kern_sum.csv", "nsys-csv"},
+        {"xprof-op-stats/framework_op_stats.csv", "xprof-op-stats-csv"},
     };
     for (const auto& [rel, format] : cases) {
         const TimingImporter* imp = detect_timing_format(rel, head_of(rel));
@@ -53,9 +54,10 @@ TEST(TimingRegistry, DetectsEveryFixtureByContent) {
 }
 
 TEST(TimingRegistry, EveryImporterHasAnIdAndADescription) {
-    EXPECT_EQ(timing_importers().size(), 6u);
+    EXPECT_EQ(timing_importers().size(), 7u);
     EXPECT_EQ(known_timing_formats(),
-              "tilelens-csv, chrome-trace, pytest-benchmark, google-benchmark, ncu-csv, nsys-csv");
+              "tilelens-csv, chrome-trace, pytest-benchmark, google-benchmark, ncu-csv, nsys-csv, "
+              "xprof-op-stats-csv");
     for (const auto& imp : timing_importers()) {
         EXPECT_EQ(find_timing_importer(imp->format_id()), imp.get());
         EXPECT_FALSE(imp->description().empty());
