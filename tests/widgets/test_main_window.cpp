@@ -148,8 +148,10 @@ TEST(MainWindow, TheBadgeNeverShowsAVerdictNextToSpecErrors) {
                          QStringLiteral("grid"));
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
     EXPECT_NE(t.label("verdict"), QStringLiteral("PASS"));
-    EXPECT_TRUE(t.label("verdict").contains(QStringLiteral("ERRORS"))) << t.label("verdict");
-    EXPECT_TRUE(t.label("specSize").contains(QStringLiteral("last valid"))) << t.label("specSize");
+    EXPECT_TRUE(t.label("verdict").contains(QStringLiteral("ERRORS")))
+        << t.label("verdict").toStdString();
+    EXPECT_TRUE(t.label("specSize").contains(QStringLiteral("last valid")))
+        << t.label("specSize").toStdString();
     t.w.document()->undoStack()->undo();
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
     EXPECT_EQ(t.label("verdict"), QStringLiteral("PASS"));

@@ -219,11 +219,14 @@ TEST(Audit, TheTableIsMarkedOutOfDateAfterAnEditAndCurrentAgainAfterUndo) {
     t.w.document()->edit(edited, {SpecChange::Part::Grid, -1, QStringLiteral("grid")},
                          QStringLiteral("grid"));
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
-    EXPECT_TRUE(summary_of(t.w).contains(QStringLiteral("as it was at"))) << summary_of(t.w);
-    EXPECT_TRUE(summary_of(t.w).contains(QStringLiteral("re-run"))) << summary_of(t.w);
+    EXPECT_TRUE(summary_of(t.w).contains(QStringLiteral("as it was at")))
+        << summary_of(t.w).toStdString();
+    EXPECT_TRUE(summary_of(t.w).contains(QStringLiteral("re-run")))
+        << summary_of(t.w).toStdString();
     EXPECT_NE(verdict_colour_of(cases, 0), pass) << "the stale verdicts are greyed";
     t.w.document()->undoStack()->undo();
-    EXPECT_FALSE(summary_of(t.w).contains(QStringLiteral("re-run"))) << summary_of(t.w);
+    EXPECT_FALSE(summary_of(t.w).contains(QStringLiteral("re-run")))
+        << summary_of(t.w).toStdString();
     EXPECT_EQ(verdict_colour_of(cases, 0), pass);
 }
 
@@ -234,7 +237,8 @@ TEST(Audit, AnotherDocumentDoesNotShowThePreviousDocumentsSweep) {
     ASSERT_GE(t.w.auditPanel()->model()->rowCount(), 1);
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("transpose")));
     EXPECT_EQ(t.w.auditPanel()->model()->rowCount(), 0);
-    EXPECT_FALSE(summary_of(t.w).contains(QStringLiteral("matmul-rect"))) << summary_of(t.w);
+    EXPECT_FALSE(summary_of(t.w).contains(QStringLiteral("matmul-rect")))
+        << summary_of(t.w).toStdString();
 }
 
 TEST(Audit, ALoadedSweepCaseShowsItsAuditVerdictOnTheBadge) {

@@ -49,6 +49,14 @@ void AuditCasesModel::setResult(std::shared_ptr<const AuditResult> result) {
     endResetModel();
 }
 
+void AuditCasesModel::setStale(bool stale) {
+    if (stale == stale_) return;
+    stale_ = stale;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
+                         {Qt::ForegroundRole});
+}
+
 const AuditCase* AuditCasesModel::auditCase(int row) const {
     if (!result_ || row < 0 || row >= rowCount()) return nullptr;
     return &result_->cases[static_cast<std::size_t>(row)];
@@ -79,6 +87,7 @@ QVariant AuditCasesModel::data(const QModelIndex& index, int role) const {
     const int col = index.column();
     if (role == FailingRole) return c->verdict != Verdict::Pass;
     if (role == Qt::ToolTipRole) return caseTooltip(*c);
+    if (role == Qt::ForegroundRole && stale_) return QBrush(QColor(0x99, 0x99, 0x99));
     if (col == kLabelColumn) return role == Qt::DisplayRole ? QVariant(qs(c->label)) : QVariant();
     if (col < verdictColumn()) {
         if (role != Qt::DisplayRole) return {};

@@ -19,6 +19,9 @@ public:
     using QAbstractTableModel::QAbstractTableModel;
 
     void setResult(std::shared_ptr<const AuditResult> result);
+    // Out of date: the spec has changed since; every cell is drawn grey.
+    void setStale(bool stale);
+    bool isStale() const { return stale_; }
     const AuditResult* result() const { return result_.get(); }
     const AuditCase* auditCase(int row) const;
 
@@ -44,6 +47,7 @@ private:
     std::shared_ptr<const AuditResult> result_;
     std::vector<std::string> params_;  // union of the cases' param names, sorted
     std::vector<FindingKind> kinds_;   // first-seen order
+    bool stale_ = false;
 };
 
 }  // namespace tl::gui

@@ -3,6 +3,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -21,9 +22,7 @@ AuditPanel::AuditPanel(QWidget* parent)
     summary_->setObjectName(QStringLiteral("auditSummary"));
     summary_->setWordWrap(true);
     summary_->setTextFormat(Qt::RichText);
-    summary_->setText(
-        tr("No audit yet. Audit runs contract, indexing and numerics on a sweep "
-           "of hostile shapes (1, primes, block−1, block+1, tall, skinny)."));
+    clear();
     start_->setToolButtonStyle(Qt::ToolButtonTextOnly);
     table_->setObjectName(QStringLiteral("auditCases"));
     table_->setModel(model_);
@@ -51,6 +50,28 @@ AuditPanel::AuditPanel(QWidget* parent)
 
 void AuditPanel::setAuditAction(QAction* action) {
     start_->setDefaultAction(action);
+}
+
+void AuditPanel::clear() {
+    model_->setResult(nullptr);
+    model_->setStale(false);
+    result_text_.clear();
+    summary_->setText(
+        tr("No audit yet. Audit runs contract, indexing and numerics on a sweep "
+           "of hostile shapes (1, primes, block−1, block+1, tall, skinny)."));
+}
+
+void AuditPanel::setOutOfDate(bool stale, const QDateTime& at) {
+    if (!model_->result()) return;
+    model_->setStale(stale);
+    QString text = result_text_;
+    if (stale)
+        text = tr("<b>Out of date</b> — for the spec as it was at %1; re-run the audit (F6) for "
+                  "the spec as it is now.")
+                   .arg(QLocale().toString(at.time(), QStringLiteral("HH:mm"))) +
+               QStringLiteral("<br><span style='color:#999999'>") + text +
+               QStringLiteral("</span>");
+    summary_->setText(text);
 }
 
 void AuditPanel::showRunning(const QString& spec) {
@@ -81,7 +102,9 @@ void AuditPanel::showResult(std::shared_ptr<const AuditResult> result) {
         text += QStringLiteral("<br><small>") +
                 QString::fromStdString(to_string(note)).toHtmlEscaped() +
                 QStringLiteral("</small>");
+    result_text_ = text;
     summary_->setText(text);
+    model_->setStale(false);
     model_->setResult(std::move(result));
 }
 

@@ -61,6 +61,7 @@ void SpecDocument::replace(const Spec& spec, const QString& path) {
     analysable_ = false;      // the first snapshot of a new document always shows
     diagnostics_.clear();
     undo_->setClean();
+    emit documentReplaced();
     emit pathChanged(path_);
     emit modifiedChanged(false);
     emit specChanged(SpecChange::all());

@@ -75,6 +75,8 @@ signals:
     void snapshotReady(const tl::gui::ExplorerSnapshot& snapshot);
     void diagnosticsChanged();
     void pathChanged(const QString& path);
+    // Another document replaced the open one (open, new from example); before specChanged.
+    void documentReplaced();
     void modifiedChanged(bool modified);
     // The snapshot of the newest edit was computed, in `milliseconds`.
     void analysed(quint64 generation, double milliseconds);

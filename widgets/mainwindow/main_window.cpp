@@ -21,6 +21,7 @@
 #include <QToolButton>
 
 #include "core/audit/rules.h"
+#include "widgets/audit/audit_cases_model.h"
 #include "widgets/audit/audit_panel.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/spec_editor.h"
@@ -244,7 +245,15 @@ void MainWindow::connectTasks() {
     connect(audit_, &AuditController::auditStarted, this,
             [this] { bottom_tabs_->setCurrentWidget(audit_panel_); });
     connect(audit_, &AuditController::finished, audit_panel_, &AuditPanel::showResult);
+    connect(audit_, &AuditController::finished, this, &MainWindow::refreshAuditState);
     connect(audit_panel_, &AuditPanel::caseActivated, this, &MainWindow::loadAuditCase);
+    // An audit is of one document: another one starts with none.
+    connect(document_, &SpecDocument::documentReplaced, this, [this] {
+        audit_->clear();
+        audit_panel_->clear();
+        status_->setAuditCase(std::nullopt);
+    });
+    connect(document_, &SpecDocument::specChanged, this, &MainWindow::refreshAuditState);
 }
 
 // The document to the views, the title and the target box, and the panels back to the editor.
@@ -317,6 +326,43 @@ void MainWindow::loadAuditCase(const std::map<std::string, std::int64_t>& params
     document_->edit(s, {SpecChange::Part::Params, -1, {}},
                     tr("Load audit case %1").arg(shown.join(u' ')));
     log_->log(tr("Loaded the audit case %1").arg(shown.join(u' ')));
+}
+
+namespace {
+
+// Whether `current` is the audited spec at the params of case `c`.
+bool is_case(const AuditCase& c, const Spec& audited, const Spec& current) {
+    if (!case_applies_to(audited, current)) return false;
+    for (std::size_t i = 0; i < current.params.size(); ++i) {
+        const auto& [name, value] = current.params[i];
+        const auto it = c.params.find(name);
+        const std::int64_t want = it != c.params.end() ? it->second : audited.params[i].second;
+        if (value != want) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+// The sweep table is current while the spec as edited is one of its cases (the audited spec,
+// or a case loaded from the table); otherwise it is marked out of date.
+void MainWindow::refreshAuditState() {
+    const AuditResult* shown = audit_panel_->model()->result();
+    const std::shared_ptr<const Spec> audited = audit_->auditedSpec();
+    if (!shown || !audited) {
+        status_->setAuditCase(std::nullopt);
+        return;
+    }
+    const Spec& current = document_->spec();
+    std::optional<AuditCase> match;
+    for (const AuditCase& c : shown->cases)
+        if (is_case(c, *audited, current)) {
+            match = c;
+            break;
+        }
+    const bool current_spec = match || (shown->cases.empty() && *audited == current);
+    audit_panel_->setOutOfDate(!current_spec, audit_->auditedAt());
+    status_->setAuditCase(match);
 }
 
 void MainWindow::updateTitle() {

@@ -77,6 +77,7 @@ private:
     void fillExamplesMenu();
     void updateTitle();
     void loadAuditCase(const std::map<std::string, std::int64_t>& params);
+    void refreshAuditState();
     void restoreSettings();
     void showError(const QString& text);
 

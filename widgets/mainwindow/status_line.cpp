@@ -5,6 +5,7 @@
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QToolButton>
+#include <algorithm>
 
 #include "core/analysis/analysis.h"
 #include "widgets/document/spec_document.h"
@@ -13,8 +14,10 @@
 namespace tl::gui {
 namespace {
 
-QString chip_style(Verdict v) {
-    const char* colour = "#009E73";
+// nullopt: grey, a verdict that is being checked again.
+QString chip_style(std::optional<Verdict> v) {
+    const char* colour = "#999999";
+    if (v == Verdict::Pass) colour = "#009E73";
     if (v == Verdict::Fail) colour = "#D55E00";
     if (v == Verdict::Rejected) colour = "#E69F00";
     if (v == Verdict::Invalid) colour = "#CC79A7";
@@ -57,8 +60,11 @@ StatusLine::StatusLine(QStatusBar* bar, SpecDocument* document, JobTracker* task
                        static_cast<QWidget*>(progress_), static_cast<QWidget*>(cancel_)})
         w->hide();
 
-    connect(document_, &SpecDocument::snapshotReady, this, &StatusLine::showSnapshot);
+    connect(document_, &SpecDocument::snapshotReady, this, &StatusLine::render);
     connect(document_, &SpecDocument::diagnosticsChanged, this, &StatusLine::showDiagnostics);
+    // Queued: the document starts the analysis of an edit after telling of the change.
+    connect(document_, &SpecDocument::specChanged, this,
+            [this] { QMetaObject::invokeMethod(this, &StatusLine::render, Qt::QueuedConnection); });
     connect(document_, &SpecDocument::analysed, this,
             [this](quint64, double ms) { last_ms_ = ms; });
     connect(task_, &JobTracker::started, this, [this](const QString& label) {
@@ -75,31 +81,61 @@ StatusLine::StatusLine(QStatusBar* bar, SpecDocument* document, JobTracker* task
     });
 }
 
-void StatusLine::showSnapshot(const ExplorerSnapshot& snapshot) {
-    if (!snapshot.audit) return;
-    const AuditResult& a = *snapshot.audit;
-    verdict_->setText(QString::fromStdString(std::string(to_string(a.verdict))).toUpper());
-    verdict_->setStyleSheet(chip_style(a.verdict));
-    verdict_->setToolTip(tr("contract %1 · indexing %2 · numerics %3 on %4")
-                             .arg(QString::fromStdString(std::string(to_string(a.contract))),
-                                  QString::fromStdString(std::string(to_string(a.indexing))),
-                                  QString::fromStdString(std::string(to_string(a.numerics))),
-                                  QString::fromStdString(a.target)));
+void StatusLine::setAuditCase(std::optional<AuditCase> audit_case) {
+    case_ = std::move(audit_case);
+    render();
+}
+
+// The badge says only what was checked on the spec as edited: a distinct state while it has
+// errors, grey while an edit is being checked, and a sweep case's verdict when it is that case.
+void StatusLine::render() {
+    const ExplorerSnapshot& snapshot = document_->snapshot();
+    const auto errors = static_cast<int>(document_->diagnostics().size());
     QString size;
-    if (snapshot.analysis)
+    if (snapshot.analysis && snapshot.audit)
         size = tr("%L1 programs · target %2 · analysed in %3 ms")
                    .arg(snapshot.analysis->programs())
-                   .arg(QString::fromStdString(a.target))
+                   .arg(QString::fromStdString(snapshot.audit->target))
                    .arg(last_ms_, 0, 'f', 1);
-    else
+    else if (snapshot.spec)
         size = tr("the spec does not resolve");
+    verdict_->setVisible(errors > 0 || snapshot.audit);
+    if (errors > 0) {
+        verdict_->setText(tr("SPEC ERRORS"));
+        verdict_->setStyleSheet(chip_style(Verdict::Invalid));
+        verdict_->setToolTip(
+            tr("The spec as edited has %n error(s) and is not checked until they are fixed; "
+               "the views show its last valid state.",
+               nullptr, errors));
+        size_->setText(size.isEmpty() ? QString() : tr("last valid state: %1").arg(size));
+        return;
+    }
     size_->setText(size);
+    if (!snapshot.audit) return;
+    const AuditResult& a = *snapshot.audit;
+    Verdict v = a.verdict;
+    QString tip = tr("contract %1 · indexing %2 · numerics %3 on %4")
+                      .arg(QString::fromStdString(std::string(to_string(a.contract))),
+                           QString::fromStdString(std::string(to_string(a.indexing))),
+                           QString::fromStdString(std::string(to_string(a.numerics))),
+                           QString::fromStdString(a.target));
+    if (case_ && !snapshot.numerics) {
+        v = std::max(v, case_->verdict);  // invalid > rejected > fail > pass
+        tip += u'\n' + tr("The audit checked these params as its case \"%1\": %2")
+                           .arg(QString::fromStdString(case_->label),
+                                QString::fromStdString(std::string(to_string(case_->verdict))));
+    }
+    verdict_->setText(QString::fromStdString(std::string(to_string(v))).toUpper());
+    const bool checking = document_->isAnalysing();
+    verdict_->setStyleSheet(checking ? chip_style(std::nullopt) : chip_style(v));
+    verdict_->setToolTip(checking ? tr("Checking the edit…") + u'\n' + tip : tip);
 }
 
 void StatusLine::showDiagnostics() {
     const auto n = static_cast<int>(document_->diagnostics().size());
     errors_->setText(tr("%n error(s) in the spec as edited", nullptr, n));
     errors_->setVisible(n > 0);
+    render();
 }
 
 void StatusLine::showProgress(qint64 done, qint64 total) {

@@ -2,6 +2,9 @@
 // The status bar: the verdict of the spec on screen, its size and analysis time, the error
 // count while the spec as edited is invalid, and the progress and cancel of a background job.
 #include <QObject>
+#include <optional>
+
+#include "core/audit/audit.h"
 
 class QAction;
 class QLabel;
@@ -21,10 +24,13 @@ public:
     StatusLine(QStatusBar* bar, SpecDocument* document, JobTracker* task, QAction* cancel);
 
     QLabel* verdictLabel() const { return verdict_; }
+    // The audit's case that is exactly the spec as edited (its params loaded from the sweep
+    // table), or nullopt: its verdict, numerics included, joins the live checks' one.
+    void setAuditCase(std::optional<AuditCase> audit_case);
     QProgressBar* progressBar() const { return progress_; }
 
 private:
-    void showSnapshot(const ExplorerSnapshot& snapshot);
+    void render();
     void showDiagnostics();
     void showProgress(qint64 done, qint64 total);
 
@@ -38,6 +44,7 @@ private:
     QProgressBar* progress_;
     QToolButton* cancel_;
     double last_ms_ = 0;
+    std::optional<AuditCase> case_;
 };
 
 }  // namespace tl::gui

@@ -28,8 +28,8 @@ bool AuditController::start(SweepMode sweep) {
         emit message(tr("Audit: the spec as edited has errors; auditing its last valid state"));
     const quint64 job = task_->start(
         tr("Auditing %1").arg(QString::fromStdString(spec->name)), document_->generation(),
-        [this, spec, sweep,
-         dir = document_->baseDir().toStdString()](JobControl& control) -> JobTracker::Deliver {
+        [this, spec, sweep, dir = document_->baseDir().toStdString(),
+         at = QDateTime::currentDateTime()](JobControl& control) -> JobTracker::Deliver {
             AuditOptions options;
             options.stage = AuditStage::All;
             options.sweep = sweep;
@@ -37,7 +37,9 @@ bool AuditController::start(SweepMode sweep) {
             options.cancel = &control.cancel;
             options.progress = [&control](std::int64_t d, std::int64_t t) { control.report(d, t); };
             auto result = std::make_shared<const AuditResult>(run_audit(*spec, options));
-            return [this, result, spec](bool cancelled) { onFinished(result, spec, cancelled); };
+            return [this, result, spec, at](bool cancelled) {
+                onFinished(result, spec, at, cancelled);
+            };
         });
     if (job == 0) return false;
     running_ = true;
@@ -45,12 +47,20 @@ bool AuditController::start(SweepMode sweep) {
     return true;
 }
 
+void AuditController::clear() {
+    result_.reset();
+    audited_.reset();
+    audited_at_ = {};
+}
+
 void AuditController::onFinished(std::shared_ptr<const AuditResult> result,
-                                 std::shared_ptr<const Spec> spec, bool cancelled) {
+                                 std::shared_ptr<const Spec> spec, const QDateTime& at,
+                                 bool cancelled) {
     running_ = false;
     // A cancelled sweep still returns the cases that ran to the end: they are shown.
     result_ = std::move(result);
     audited_ = std::move(spec);
+    audited_at_ = at;
     const AuditResult& r = *result_;
     const QString summary =
         tr("Audit of %1 on %2: %3, %n case(s)", nullptr, static_cast<int>(r.cases.size()))

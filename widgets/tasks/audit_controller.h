@@ -1,6 +1,7 @@
 #pragma once
 // Audit: runs contract, indexing and numerics over the hostile-shape sweep of the newest
 // valid spec in the background, with progress and cancel.
+#include <QDateTime>
 #include <QObject>
 #include <memory>
 
@@ -22,6 +23,10 @@ public:
     std::shared_ptr<const AuditResult> result() const { return result_; }
     // The spec that audit ran on, to tell whether its cases still apply to the document.
     std::shared_ptr<const Spec> auditedSpec() const { return audited_; }
+    // When the audited spec was taken from the document.
+    QDateTime auditedAt() const { return audited_at_; }
+    // Forgets the last audit (a new document); a running one still reports when it ends.
+    void clear();
 
 signals:
     void message(const QString& text);
@@ -31,13 +36,14 @@ signals:
 
 private:
     void onFinished(std::shared_ptr<const AuditResult> result, std::shared_ptr<const Spec> spec,
-                    bool cancelled);
+                    const QDateTime& at, bool cancelled);
 
     SpecDocument* document_;
     JobTracker* task_;
     bool running_ = false;
     std::shared_ptr<const AuditResult> result_;
     std::shared_ptr<const Spec> audited_;
+    QDateTime audited_at_;
 };
 
 }  // namespace tl::gui
