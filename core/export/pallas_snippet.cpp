@@ -381,6 +381,9 @@ private:
         const auto limit = spec_.target_overrides.find("vmem_limit_bytes");
         if (limit != spec_.target_overrides.end() && limit->is_number_integer())
             args.push_back("vmem_limit_bytes=" + std::to_string(limit->get<std::int64_t>()));
+        else if (limit != spec_.target_overrides.end() && limit->is_string())  // per tiling
+            args.push_back("vmem_limit_bytes=" + size(SizeValue{limit->get<std::string>()},
+                                                      "target_overrides.vmem_limit_bytes"));
         if (args.empty()) return {};
         uses_pltpu_ = true;
         std::string out = "        compiler_params=pltpu.CompilerParams(\n";

@@ -49,17 +49,17 @@ std::optional<std::string> matmul_temporary_overflow(const TargetProfile& target
                                                      const Instance& inst, const Spec& spec,
                                                      const ContractResult& contract) {
     const auto b = matmul_blocks(inst, spec.kernel ? &*spec.kernel : nullptr);
-    if (target.kind != TargetKind::Tpu || !b || !target.vmem_limit_bytes ||
-        contract.vmem_bytes <= 0)
+    // The contract's limit is this tiling's own when the spec computes it from the params.
+    const std::int64_t limit = contract.vmem_limit_bytes;
+    if (target.kind != TargetKind::Tpu || !b || limit <= 0 || contract.vmem_bytes <= 0)
         return std::nullopt;
     const std::int64_t temp = b->bm * b->bn * 4, need = contract.vmem_bytes + temp;
-    if (need <= *target.vmem_limit_bytes) return std::nullopt;
+    if (need <= limit) return std::nullopt;
     return "VMEM: the blocks take " + format_bytes(contract.vmem_bytes) + " and the (" +
            std::to_string(b->bm) + ", " + std::to_string(b->bn) +
            ") float32 matmul result the compiler keeps in VMEM another " + format_bytes(temp) +
-           ": " + format_bytes(need) + " exceeds the scoped VMEM limit of " +
-           format_bytes(*target.vmem_limit_bytes) + " on " + target.id +
-           "; use smaller blocks, or raise target_overrides.vmem_limit_bytes";
+           ": " + format_bytes(need) + " exceeds the scoped VMEM limit of " + format_bytes(limit) +
+           " on " + target.id + "; use smaller blocks, or raise target_overrides.vmem_limit_bytes";
 }
 
 // Checks one combination: resolved, within the program budget, accepted by the contract,

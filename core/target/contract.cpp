@@ -191,9 +191,14 @@ ContractOptions contract_options(const Json& kernel_options) {
     return o;
 }
 
-ContractResult check_contract(const Instance& inst, const TargetProfile& target,
+ContractResult check_contract(const Instance& inst, const TargetProfile& given,
                               const ContractOptions& options) {
     ContractResult r;
+    // A limit written as an expression of the params is this instance's own.
+    TargetProfile target = given;
+    std::string limit_error;
+    if (!limit_for_params(target, inst.params, &limit_error))
+        r.violations.push_back(violation("", "vmem", limit_error));
     r.vmem_parts = vmem_parts(inst, target, options);
     for (const auto& p : r.vmem_parts) r.vmem_bytes = detail::sat_add(r.vmem_bytes, p.bytes());
     if (target.kind == TargetKind::Interpret) return r;

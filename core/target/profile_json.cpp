@@ -127,7 +127,19 @@ bool set_figure(TargetProfile& t, std::string_view key, const Json& v, const std
         if (auto n = positive_integer(v)) return field = *n, true;
         return ctx.fail(path, "expected a positive whole number of bytes, or null");
     };
-    if (key == "vmem_limit_bytes") return optional_count(t.vmem_limit_bytes);
+    if (key == "vmem_limit_bytes") {
+        // A kernel that computes its limit from its tiles: the expression is evaluated for
+        // each instance (limit_for_params), so every tiling the planner tries gets its own.
+        if (v.is_string()) {
+            const std::string text = v.get<std::string>();
+            if (text.find_first_not_of(" \t") == std::string::npos)
+                return ctx.fail(path, "expected a number of bytes or an expression of the params");
+            t.vmem_limit_expr = text;
+            return true;
+        }
+        t.vmem_limit_expr.clear();
+        return optional_count(t.vmem_limit_bytes);
+    }
     if (key == "vmem_bytes") return optional_count(t.vmem_bytes);
     if (key == "hbm_bytes_per_s") {
         if (v.is_null()) return t.hbm_bytes_per_s.reset(), true;

@@ -4,6 +4,9 @@
 #include <cctype>
 #include <cstdio>
 
+#include "core/base/format.h"
+#include "core/expr/expr.h"
+
 namespace tl {
 
 std::string_view to_string(TargetKind k) {
@@ -71,6 +74,28 @@ std::string TargetCatalog::unknown_target_message(std::string_view id) const {
     }
     return "unknown target '" + std::string(id) + "'; known: " + known + ";" +
            did_you_mean(id, ids());
+}
+
+bool limit_for_params(TargetProfile& profile, const std::map<std::string, std::int64_t>& params,
+                      std::string* error) {
+    if (profile.vmem_limit_expr.empty()) return true;
+    expr::Env env;
+    env.params = &params;
+    const auto value = expr::evaluate(profile.vmem_limit_expr, env);
+    const auto fail = [&](const std::string& why) {
+        if (error)
+            *error = "target_overrides.vmem_limit_bytes '" + profile.vmem_limit_expr + "': " + why;
+        return false;
+    };
+    if (const auto* e = std::get_if<expr::Error>(&value)) return fail(e->message);
+    const std::int64_t limit = std::get<std::int64_t>(value);
+    if (limit <= 0) return fail("is " + std::to_string(limit) + " here; a limit must be positive");
+    if (profile.vmem_bytes && limit > *profile.vmem_bytes)
+        return fail("is " + format_bytes(limit) + " here, above the physical VMEM of " +
+                    format_bytes(*profile.vmem_bytes) + " on " + profile.id);
+    profile.vmem_limit_bytes = limit;
+    profile.vmem_limit_default = false;
+    return true;
 }
 
 std::optional<TargetProfile> resolve_target(const TargetCatalog& catalog, std::string_view id,

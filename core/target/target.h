@@ -34,8 +34,11 @@ struct TargetProfile {
     std::optional<std::int64_t> vmem_bytes;        // physical VMEM per core (GPU: smem per SM)
     std::optional<std::int64_t> vmem_limit_bytes;  // the budget blocks must fit
     bool vmem_limit_default = false;  // the limit is a compiler default the user can change
-    std::optional<int> cores;         // TensorCores per chip; nullopt for GPUs
-    bool megacore = false;            // leading parallel axes split across two cores
+    // target_overrides.vmem_limit_bytes written as an expression of the params (a kernel that
+    // computes its limit from its block sizes): each instance's limit, replacing the one above.
+    std::string vmem_limit_expr;
+    std::optional<int> cores;  // TensorCores per chip; nullopt for GPUs
+    bool megacore = false;     // leading parallel axes split across two cores
     // The pipeline's fixed cost per grid step (TPU), and the MXU's side: blocks whose matmul
     // dimensions are not multiples of it leave part of the MXU idle. nullopt = no figure.
     std::optional<double> grid_step_s;
@@ -94,6 +97,11 @@ std::optional<TargetCatalog> load_targets(std::string_view json, Diagnostics* er
 TargetProfile apply_overrides(const TargetProfile& base, const Json& overrides,
                               Diagnostics* errors);
 std::string_view known_override_keys();
+
+// The profile an instance is checked against: a vmem_limit_expr evaluated with its params
+// (true), or the message of why it cannot be (false, `profile` unchanged).
+bool limit_for_params(TargetProfile& profile, const std::map<std::string, std::int64_t>& params,
+                      std::string* error);
 
 // find() + apply_overrides(): the profile a spec is checked against. An unknown id is an
 // error at `path` ("target") with the known ids and a did-you-mean; nullopt then.

@@ -237,6 +237,47 @@ TEST(PlanModel, TheMatmulResultCountsInVmem) {
     EXPECT_NE(r->message.find("float32 matmul result"), std::string::npos) << r->message;
 }
 
+TEST(Plan, ALimitTheKernelComputesFromItsTilesIsEachTilingsOwn) {
+    // The kernel sets vmem_limit_bytes from its blocks (double-buffered bf16 blocks plus the
+    // float32 result): a fixed number taken at one tiling must not judge the others.
+    const std::string computed = "2 * 2 * (bm * bk + bk * bn + bm * bn) + 4 * bm * bn";
+    Json fixed = on_target(matmul_spec(4096, 4096, 4096, 512, 512, 256, "bfloat16"), "tpu-v5e");
+    // The expression's value at (512, 512, 256): 4 * (131072 * 2 + 262144) + 1048576 bytes.
+    fixed["target_overrides"] = {{"vmem_limit_bytes", 3 * 1024 * 1024}};
+    Json own = fixed;
+    own["target_overrides"] = {{"vmem_limit_bytes", computed}};
+    const ParamMap big{{"bm", 2048}, {"bn", 1024}, {"bk", 256}};
+
+    const TilePlan at_fixed = plan_or_fail(load(fixed));
+    const PlanRejection* rejected = find_rejection(at_fixed, big);
+    ASSERT_NE(rejected, nullptr);
+    EXPECT_EQ(rejected->rule, "vmem");
+
+    const TilePlan per_tiling = plan_or_fail(load(own));
+    EXPECT_NE(find(per_tiling, big), nullptr);
+    EXPECT_GT(per_tiling.candidates.size(), at_fixed.candidates.size());
+
+    // An expression that cannot be evaluated, or that asks for more than the chip has, is a
+    // vmem rejection naming the override.
+    Json broken = fixed;
+    broken["target_overrides"] = {{"vmem_limit_bytes", "2 * bq"}};
+    const PlanOutcome out = plan_tiles(load(broken), {});
+    ASSERT_TRUE(out.plan) << join(out.errors);
+    EXPECT_TRUE(out.plan->candidates.empty());
+    const PlanRejection* unknown = find_rejection(*out.plan, big);
+    ASSERT_NE(unknown, nullptr);
+    EXPECT_EQ(unknown->rule, "vmem");
+    EXPECT_NE(unknown->message.find("target_overrides.vmem_limit_bytes '2 * bq'"),
+              std::string::npos)
+        << unknown->message;
+    Json huge = fixed;
+    huge["target_overrides"] = {{"vmem_limit_bytes", "1024 * bm * bn"}};
+    const TilePlan too_big = plan_or_fail(load(huge));
+    const PlanRejection* over = find_rejection(too_big, big);
+    ASSERT_NE(over, nullptr);
+    EXPECT_NE(over->message.find("above the physical VMEM"), std::string::npos) << over->message;
+}
+
 TEST(Plan, TilingsThatNeedOtherPrefetchTablesAreNotModelled) {
     // The block-sparse example's table lists K blocks of its own bk: other tilings would need
     // other tables, so they are listed as not modelled, never rejected for what they break.

@@ -17,11 +17,14 @@ void describe_target(const TargetProfile& t, const Instance& inst, AuditResult& 
         r.target_figures.push_back({"HBM bandwidth", format_si(*t.hbm_bytes_per_s, "B/s", 4)});
     const std::string mem(t.scratch_memory_name());
     if (t.vmem_bytes) r.target_figures.push_back({mem + " per core", format_bytes(*t.vmem_bytes)});
-    if (t.vmem_limit_bytes)
+    TargetProfile own = t;  // a limit computed from the params, at this instance's
+    const bool computed = !t.vmem_limit_expr.empty() && limit_for_params(own, inst.params, nullptr);
+    if (own.vmem_limit_bytes)
         r.target_figures.push_back(
-            {mem + " limit",
-             format_bytes(*t.vmem_limit_bytes) +
-                 (t.vmem_limit_default ? " (compiler default, can be raised)" : "")});
+            {mem + " limit", format_bytes(*own.vmem_limit_bytes) +
+                                 (computed ? " (" + t.vmem_limit_expr + ", from the params)"
+                                  : own.vmem_limit_default ? " (compiler default, can be raised)"
+                                                           : "")});
     if (t.cores)
         r.target_figures.push_back(
             {"cores", std::to_string(*t.cores) + (t.megacore ? " (megacore)" : "")});
