@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdio>
 
 #include "core/audit/audit.h"
 #include "core/plan/plan_model.h"
@@ -178,10 +179,14 @@ TEST(PlanModel, PredictsThePublishedV5eMatmulTimesWithinOneAndAHalf) {
         std::int64_t n, bm, bn, bk;
         double measured_s;
     };
-    const Row rows[] = {{4096, 128, 128, 128, 0.011771515},
-                        {8192, 128, 128, 128, 0.091835771},
-                        {4096, 512, 1024, 1024, 0.000889088},
-                        {8192, 512, 1024, 1024, 0.006099434}};
+    // The guide's kernel, then the same kernel with a transposed right-hand side and with a
+    // fused activation, which the guide times again: the same FLOPs and bytes.
+    const Row rows[] = {{4096, 128, 128, 128, 0.011771515},   {8192, 128, 128, 128, 0.091835771},
+                        {4096, 512, 1024, 1024, 0.000889088}, {8192, 512, 1024, 1024, 0.006099434},
+                        {4096, 128, 128, 128, 0.012017967},   {8192, 128, 128, 128, 0.095009200},
+                        {4096, 512, 1024, 1024, 0.000879062}, {8192, 512, 1024, 1024, 0.006107717},
+                        {4096, 128, 128, 128, 0.011807117},   {8192, 128, 128, 128, 0.091818611},
+                        {4096, 512, 1024, 1024, 0.000896633}, {8192, 512, 1024, 1024, 0.006130606}};
     std::vector<std::pair<double, double>> pairs;  // modelled, measured
     for (const Row& r : rows) {
         Json j = on_target(matmul_spec(r.n, r.n, r.n, r.bm, r.bn, r.bk, "bfloat16"), "tpu-v5e");
@@ -196,13 +201,24 @@ TEST(PlanModel, PredictsThePublishedV5eMatmulTimesWithinOneAndAHalf) {
         ASSERT_NE(own, nullptr) << r.n << " " << r.bm;
         ASSERT_TRUE(own->modelled_s);
         const double ratio = *own->modelled_s / r.measured_s;
+        std::printf(
+            "v5e matmul %lld^3 (%lld, %lld, %lld): modelled %.6g s, measured %.6g s, "
+            "ratio %.3f\n",
+            static_cast<long long>(r.n), static_cast<long long>(r.bm), static_cast<long long>(r.bn),
+            static_cast<long long>(r.bk), *own->modelled_s, r.measured_s, ratio);
         EXPECT_GT(ratio, 1 / 1.5) << r.n << " " << r.bm << ": " << *own->modelled_s;
         EXPECT_LT(ratio, 1.5) << r.n << " " << r.bm << ": " << *own->modelled_s;
         pairs.emplace_back(*own->modelled_s, r.measured_s);
         EXPECT_EQ(own->limited_by, r.bm == 128 ? "grid_steps" : "compute");
     }
-    for (const auto& a : pairs)
-        for (const auto& b : pairs) EXPECT_EQ(a.first < b.first, a.second < b.second);
+    // Measured in the same order as modelled, across sizes and blocks (the three variants of
+    // one size and block are within their noise of each other, so only different
+    // configurations are compared).
+    for (std::size_t a = 0; a < pairs.size(); ++a)
+        for (std::size_t b = 0; b < pairs.size(); ++b)
+            if (rows[a].n != rows[b].n || rows[a].bm != rows[b].bm) {
+                EXPECT_EQ(pairs[a].first < pairs[b].first, pairs[a].second < pairs[b].second);
+            }
 }
 
 TEST(PlanModel, BlocksThatLeaveTheMxuIdleCostTheirShare) {
