@@ -16,8 +16,9 @@ const char* const kFooter = R"(Commands:
   import    write a spec for a Pallas kernel file (its wrapper, argument shapes, reference)
   export-pallas
             write SPEC as Pallas code: a kernel stub and its pl.pallas_call
-Run 'tilelens-audit timings --help', 'plan --help', 'import --help' or 'export-pallas --help'
-for theirs.
+  lesson    walk SPEC's lesson: each step's narration, what the checks find, its claim
+Run 'tilelens-audit timings --help', 'plan --help', 'import --help', 'export-pallas --help'
+or 'lesson --help' for theirs.
 
 Exit codes: 0 every stage that ran passed (warnings allowed), 1 at least one error finding,
 2 usage error or invalid spec, 3 rejected by the target contract.)";
@@ -49,6 +50,7 @@ Parsed parse(int argc, char** argv) {
         if (cmd == "plan") return parse_plan(argc, argv, 2);
         if (cmd == "import") return parse_import(argc, argv, 2);
         if (cmd == "export-pallas") return parse_export_pallas(argc, argv, 2);
+        if (cmd == "lesson") return parse_lesson(argc, argv, 2);
         if (cmd == "check") first = 2;
     }
 

@@ -62,14 +62,29 @@ struct ExportPallasArgs {
     std::optional<std::string> output;  // -o; standard output without it
 };
 
+struct LessonArgs {
+    std::string spec_path;
+    std::optional<std::size_t> step;  // --step, 1-based; every step without it
+    int jobs = 0;
+};
+
 // What main should do after parsing.
 struct Parsed {
-    enum class Action { Check, Timings, Plan, Import, ExportPallas, Exit } action = Action::Exit;
+    enum class Action {
+        Check,
+        Timings,
+        Plan,
+        Import,
+        ExportPallas,
+        Lesson,
+        Exit
+    } action = Action::Exit;
     CheckArgs check;
     TimingsArgs timings;
     PlanArgs plan;
     ImportArgs import;
     ExportPallasArgs export_pallas;
+    LessonArgs lesson;
     int exit_code = 0;  // for Action::Exit: 0 after --help/--version, 2 after a usage error
 };
 

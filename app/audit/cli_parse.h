@@ -17,5 +17,6 @@ Parsed parse_timings(int argc, char** argv, int first);
 Parsed parse_plan(int argc, char** argv, int first);
 Parsed parse_import(int argc, char** argv, int first);
 Parsed parse_export_pallas(int argc, char** argv, int first);
+Parsed parse_lesson(int argc, char** argv, int first);
 
 }  // namespace tl::cli

@@ -15,6 +15,7 @@ int run_timings(const TimingsArgs& args);
 int run_plan(const PlanArgs& args);
 int run_import(const ImportArgs& args);
 int run_export_pallas(const ExportPallasArgs& args);
+int run_lesson(const LessonArgs& args);
 
 // Writes the benchmark script for `plan`'s candidates to args.emit_bench; false after printing
 // why it could not (a kernel body the script cannot build, an unwritable path).

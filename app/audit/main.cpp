@@ -47,6 +47,8 @@ int main(int argc, char** argv) {
             return tl::cli::run_import(parsed.import);
         case tl::cli::Parsed::Action::ExportPallas:
             return tl::cli::run_export_pallas(parsed.export_pallas);
+        case tl::cli::Parsed::Action::Lesson:
+            return tl::cli::run_lesson(parsed.lesson);
         case tl::cli::Parsed::Action::Check:
             break;
     }

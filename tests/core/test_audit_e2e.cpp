@@ -454,4 +454,35 @@ TEST(AuditE2E, AutoSweepHasHostileRectangularAndPrimeCases) {
     }
 }
 
+TEST(LessonCommand, PrintsEachStepWithWhatTheChecksFindAndWhetherItsClaimHolds) {
+    const fs::path lessons = fs::path(TILELENS_SOURCE_DIR) / "resources" / "lessons";
+    const auto r = audit("lesson " + quote((lessons / "04-floor-grid.tilelens.json").string()));
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("Lesson 4: A floor-division grid skips the tail (5 steps)"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("Step 2/5: params the spec's own; program (1, 1, 1) of grid (2, 2, 2)"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("found: unread_input, uncovered_output"), std::string::npos) << r.out;
+    EXPECT_EQ(r.err, "");
+
+    // One step only, and a claim that does not hold exits 1 and says which.
+    Json spec = Json::parse(slurp(lessons / "04-floor-grid.tilelens.json"));
+    spec["lesson"]["steps"][1]["x-expect"]["absent"] = Json::array({"uncovered_output"});
+    const fs::path broken = scratch_dir() / "broken-lesson.tilelens.json";
+    std::ofstream(broken) << spec.dump(2);
+    const auto one = audit("lesson --step 2 " + quote(broken.string()));
+    EXPECT_EQ(one.exit_code, 1) << one.out << one.err;
+    EXPECT_EQ(one.out.find("Step 1/5"), std::string::npos) << one.out;
+    EXPECT_NE(one.out.find("claim NOT met: expected no uncovered_output, but it was found"),
+              std::string::npos)
+        << one.out;
+
+    // No lesson, or a step past the last: usage errors.
+    EXPECT_EQ(
+        audit("lesson " + quote((kExamples / "matmul-rect.tilelens.json").string())).exit_code, 2);
+    EXPECT_EQ(audit("lesson --step 6 " + quote(broken.string())).exit_code, 2);
+}
+
 }  // namespace
