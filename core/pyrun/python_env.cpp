@@ -39,14 +39,17 @@ std::optional<std::string> find_runner() {
     if (const char* env = std::getenv("TILELENS_PYTHON_DIR"); env && *env) return runner_in(env);
     std::error_code ec;
     const auto exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec)
-        if (auto r = runner_in(exe.parent_path().parent_path() / "share" / "tilelens" / "python"))
-            return r;
-#ifdef TILELENS_SOURCE_PYTHON_DIR
-    return runner_in(TILELENS_SOURCE_PYTHON_DIR);
-#else
-    return std::nullopt;
+    if (ec) return std::nullopt;
+    if (auto r = runner_in(exe.parent_path().parent_path() / "share" / "tilelens" / "python"))
+        return r;
+#if defined(TILELENS_SOURCE_PYTHON_DIR) && defined(TILELENS_BINARY_DIR)
+    // The checkout's copy serves only programs run from the build tree: an installed program
+    // uses its own prefix or reports the stand-ins missing, never a checkout that may be gone.
+    const auto build = fs::weakly_canonical(TILELENS_BINARY_DIR, ec);
+    const auto rel = exe.lexically_relative(build);
+    if (!ec && !rel.empty() && *rel.begin() != "..") return runner_in(TILELENS_SOURCE_PYTHON_DIR);
 #endif
+    return std::nullopt;
 }
 
 }  // namespace
