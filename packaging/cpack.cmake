@@ -12,17 +12,17 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${CPACK_PACKAGE_CONTACT}")
 set(CPACK_DEBIAN_PACKAGE_SECTION "devel")
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${TILELENS_HOMEPAGE}")
-# The first line is the summary; dpkg wants the rest indented by one space.
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "${CPACK_PACKAGE_DESCRIPTION_SUMMARY}
- TileLens shows, for every program of a Pallas-style tiled kernel's grid, the
- block of each operand it reads or writes, the padding read past the edge and
- the writes dropped there. It checks coverage, revisits, races and
- out-of-bounds blocks over the whole grid and rejects layouts, dtypes and
- memory budgets the target cannot run.
- .
- The package holds the window (tilelens), the terminal and CI checker
- (tilelens-audit), the example specs and the Python stand-ins that run kernel
- files.")
+# The long description, unindented: CPack puts the summary first, indents each line by one
+# space and turns the empty line into dpkg's " ." paragraph break.
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "TileLens shows, for every program of a Pallas-style tiled kernel's grid, the
+block of each operand it reads or writes, the padding read past the edge and
+the writes dropped there. It checks coverage, revisits, races and
+out-of-bounds blocks over the whole grid and rejects layouts, dtypes and
+memory budgets the target cannot run.
+
+The package holds the window (tilelens), the terminal and CI checker
+(tilelens-audit), the example specs and the Python stand-ins that run kernel
+files.")
 # The libraries the programs link (Qt, zlib, ...) are found by dpkg-shlibdeps; Python and
 # numpy run only a spec's kernel file, and a font only draws exported images.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)

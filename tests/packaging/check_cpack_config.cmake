@@ -34,20 +34,21 @@ if(NOT CPACK_DEBIAN_PACKAGE_RECOMMENDS MATCHES "python3-numpy")
   list(APPEND failures "python3-numpy is not recommended")
 endif()
 
-# dpkg's description: the summary line, then lines that each begin with one space.
+# The long description as CPack wants it: plain lines (CPack adds the summary line and the
+# one-space indent dpkg needs; a line that starts with a space would be shown verbatim).
 string(REPLACE "\n" ";" lines "${CPACK_DEBIAN_PACKAGE_DESCRIPTION}")
 list(LENGTH lines n)
 if(n LESS 3)
   list(APPEND failures "no long description")
 endif()
-list(POP_FRONT lines summary)
-if(NOT summary STREQUAL CPACK_PACKAGE_DESCRIPTION_SUMMARY)
-  list(APPEND failures "description starts '${summary}', not the summary")
+list(GET lines 0 first)
+if(first STREQUAL CPACK_PACKAGE_DESCRIPTION_SUMMARY OR NOT CPACK_PACKAGE_DESCRIPTION_SUMMARY)
+  list(APPEND failures "the summary is missing, or repeated as the description's first line")
 endif()
 foreach(l IN LISTS lines)
   string(LENGTH "${l}" len)
-  if(NOT l MATCHES "^ [^ ]" OR len GREATER 80)
-    list(APPEND failures "description line '${l}': one space, then at most 79 characters")
+  if(l MATCHES "^[ .]" OR len GREATER 79)
+    list(APPEND failures "description line '${l}': no leading space or dot, at most 79 characters")
   endif()
 endforeach()
 
