@@ -6,6 +6,7 @@ set(_tl_res "${PROJECT_SOURCE_DIR}/resources")
 set(_tl_data "share/tilelens")
 
 install(DIRECTORY "${_tl_res}/examples/" DESTINATION "${_tl_data}/examples")
+install(DIRECTORY "${_tl_res}/lessons/" DESTINATION "${_tl_data}/lessons")
 install(FILES "${_tl_res}/targets.json" DESTINATION "${_tl_data}")
 # The numpy stand-ins for jax and Pallas that kernel files run on (core/pyrun/python_env.h).
 install(DIRECTORY "${_tl_res}/python/" DESTINATION "${_tl_data}/python"
