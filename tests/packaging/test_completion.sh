@@ -35,6 +35,8 @@ cd "$work"
 expect "check" tilelens-audit ch
 expect "timings" tilelens-audit tim
 expect "export-pallas" tilelens-audit ex
+expect "lesson" tilelens-audit les
+expect "--step" tilelens-audit lesson --st
 expect "--stage" tilelens-audit --st
 expect "--emit-bench" tilelens-audit plan --em
 expect "--inline" tilelens-audit import k.py --in
@@ -45,12 +47,19 @@ expect "nsys-csv" tilelens-audit timings --format nsys
 # Files: specs for check, kernel files for import, folders everywhere.
 mkdir dir && touch a.tilelens.json b.json k.py
 expect "a.tilelens.json dir" tilelens-audit check ''
-expect "a.tilelens.json check dir export-pallas import plan timings" tilelens-audit ''
+expect "a.tilelens.json check dir export-pallas import lesson plan timings" tilelens-audit ''
 expect "dir k.py" tilelens-audit import ''
 expect "a.tilelens.json b.json dir k.py" tilelens-audit timings ''
 
-# Every option of every command's --help is offered (CLI11 lists them indented, one a line).
-for cmd in check timings plan import export-pallas; do
+# Every command of the program's --help is completed, and every option of each command's
+# --help is offered for it (CLI11 lists them indented, one a line).
+commands=$("$audit" --help | awk '/^Commands:/ {on = 1; next} on && /^  [a-z]/ {print $1} on && !/^ / {exit}')
+[[ $(wc -w <<< "$commands") -ge 5 ]] || fail "no commands read from --help: $commands"
+offered=" $(complete_words tilelens-audit '') "
+for cmd in $commands; do
+    [[ $offered == *" $cmd "* ]] || fail "command $cmd is not completed"
+done
+for cmd in $commands; do
     args=("$cmd")
     [[ $cmd == check ]] && args=()
     help=$("$audit" "${args[@]}" --help)

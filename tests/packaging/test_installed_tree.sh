@@ -64,6 +64,9 @@ done
 n_examples=$(find "$source/resources/examples" -name '*.tilelens.json' | wc -l)
 n_installed=$(find "$root/usr/share/tilelens/examples" -name '*.tilelens.json' | wc -l)
 ((n_examples == n_installed)) || fail "$n_installed of $n_examples example specs installed"
+n_lessons=$(find "$source/resources/lessons" -name '*.tilelens.json' | wc -l)
+n_installed=$(find "$root/usr/share/tilelens/lessons" -name '*.tilelens.json' | wc -l)
+((n_lessons == n_installed)) || fail "$n_installed of $n_lessons lessons installed"
 if find "$root" -name __pycache__ -o -name '*.pyc' | grep -q .; then
     fail "compiled Python installed"
 fi
@@ -96,6 +99,11 @@ run tilelens-audit check --jobs 2 --json report.json "$example" >> "$log" 2>&1 |
 ((rc == 0)) || fail "check of the installed matmul-rect exited $rc: $(tail -5 "$log")"
 grep -q '"verdict"' report.json || fail "no verdict in the JSON report"
 cat report.json >> "$log"
+
+lesson=$(find "$prefix/share/tilelens/lessons" -name '*.tilelens.json' | sort | head -1)
+rc=0
+run tilelens-audit lesson --step 1 "$lesson" >> "$log" 2>&1 || rc=$?
+((rc == 0)) || fail "lesson $(basename "$lesson") exited $rc: $(tail -5 "$log")"
 
 # A kernel file runs on the installed stand-ins.
 cat > add.py << 'PY'
