@@ -5,13 +5,14 @@ set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
 set(CPACK_PACKAGE_VENDOR "TileLens maintainers")
 set(CPACK_PACKAGE_CONTACT "TileLens maintainers <tilelens@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "See and check Pallas-style tiled kernels")
-set(CPACK_PACKAGE_HOMEPAGE_URL "${TILELENS_HOMEPAGE}")
+if(TILELENS_HOMEPAGE)
+  set(CPACK_PACKAGE_HOMEPAGE_URL "${TILELENS_HOMEPAGE}")
+  endif()
 set(CPACK_PACKAGING_INSTALL_PREFIX "/usr")
 set(CPACK_STRIP_FILES ON)
 
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${CPACK_PACKAGE_CONTACT}")
 set(CPACK_DEBIAN_PACKAGE_SECTION "devel")
-set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${TILELENS_HOMEPAGE}")
 # The long description, unindented: CPack puts the summary first, indents each line by one
 # space and turns the empty line into dpkg's " ." paragraph break.
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "TileLens shows, for every program of a Pallas-style tiled kernel's grid, the

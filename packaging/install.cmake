@@ -1,7 +1,8 @@
 # What `cmake --install` puts under the prefix besides the two programs (their install(TARGETS)
 # rules are in app/*/CMakeLists.txt). The programs find share/tilelens from their own bin/
 # folder, so the layout below is fixed relative to the prefix.
-set(TILELENS_HOMEPAGE "https://github.com/tilelens/tilelens")
+# The project's public address, for the package's Homepage field; unset until it is published.
+set(TILELENS_HOMEPAGE "" CACHE STRING "Homepage URL written into the package (empty: none)")
 set(_tl_res "${PROJECT_SOURCE_DIR}/resources")
 set(_tl_data "share/tilelens")
 
