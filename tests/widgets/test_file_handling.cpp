@@ -24,6 +24,7 @@
 #include "widgets/explorer/explorer_view.h"
 #include "widgets/mainwindow/file_controller.h"
 #include "widgets/mainwindow/main_window.h"
+#include "widgets/tasks/run_controller.h"
 
 using namespace tl;
 using namespace tl::gui;

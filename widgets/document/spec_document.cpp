@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QSaveFile>
 #include <QUndoStack>
+#include <regex>
 
 #include "core/audit/rules.h"
 #include "core/pyrun/python_run.h"
@@ -24,27 +25,161 @@ SpecDocument::~SpecDocument() {
     undo_->clear();
 }
 
-bool SpecDocument::load(const QString& path, QString* error) {
+namespace {
+
+// One expression text of a file that does not load, and where it goes back in the Spec.
+struct Mistake {
+    enum class Field { Name, Grid, IndexMap, Shape, Block } field = Field::Name;
+    std::size_t index = 0;  // grid axis or operand
+    std::size_t dim = 0;    // shape or block dimension
+    std::string text;       // as written
+};
+
+// The mistake at JSON path `path` when it is an expression text this reader can put back.
+std::optional<Mistake> mistake_at(const Json& doc, const std::string& path) {
+    static const std::regex re(
+        R"(^(name|grid\[(\d+)\]|operands\[(\d+)\]\.(index_map|shape\[(\d+)\]|block_shape\[(\d+)\]))$)");
+    std::smatch m;
+    if (!std::regex_match(path, m, re)) return std::nullopt;
+    const auto num = [&](int i) { return static_cast<std::size_t>(std::stoull(m[i].str())); };
+    // The element `i` of the array under `key` of object `o`, or null.
+    const auto at = [](const Json* o, const char* key, std::optional<std::size_t> i) {
+        if (!o || !o->is_object()) return static_cast<const Json*>(nullptr);
+        const auto it = o->find(key);
+        if (it == o->end()) return static_cast<const Json*>(nullptr);
+        if (!i) return &*it;
+        return it->is_array() && *i < it->size() ? &(*it)[*i] : nullptr;
+    };
+    Mistake k;
+    const Json* j = nullptr;
+    if (m[1] == "name") {
+        j = at(&doc, "name", std::nullopt);
+    } else if (m[2].matched) {
+        k = {Mistake::Field::Grid, num(2), 0, {}};
+        j = at(&doc, "grid", k.index);
+    } else {
+        const std::size_t op = num(3);
+        const Json* o = at(&doc, "operands", op);
+        if (m[4] == "index_map") {
+            k = {Mistake::Field::IndexMap, op, 0, {}};
+            j = at(o, "index_map", std::nullopt);
+        } else {
+            const bool shape = m[5].matched;
+            k = {shape ? Mistake::Field::Shape : Mistake::Field::Block, op, num(shape ? 5 : 6), {}};
+            j = at(o, shape ? "shape" : "block_shape", k.dim);
+        }
+    }
+    if (!j || !j->is_string()) return std::nullopt;
+    k.text = j->get<std::string>();
+    return k;
+}
+
+// Replaces the mistake in `doc` by a text that loads (an index map by none, all zeros).
+void stand_in(Json& doc, const Mistake& k) {
+    switch (k.field) {
+        case Mistake::Field::Name:
+            doc["name"] = "spec";
+            break;
+        case Mistake::Field::Grid:
+            doc["grid"][k.index] = 1;
+            break;
+        case Mistake::Field::IndexMap:
+            doc["operands"][k.index].erase("index_map");
+            break;
+        case Mistake::Field::Shape:
+            doc["operands"][k.index]["shape"][k.dim] = 1;
+            break;
+        case Mistake::Field::Block:
+            doc["operands"][k.index]["block_shape"][k.dim] = 1;
+            break;
+    }
+}
+
+void put_back(Spec& spec, const Mistake& k) {
+    switch (k.field) {
+        case Mistake::Field::Name:
+            spec.name = k.text;
+            break;
+        case Mistake::Field::Grid:
+            spec.grid.at(k.index) = k.text;
+            break;
+        case Mistake::Field::IndexMap:
+            spec.operands.at(k.index).index_map = k.text;
+            break;
+        case Mistake::Field::Shape:
+            spec.operands.at(k.index).shape.at(k.dim) = k.text;
+            break;
+        case Mistake::Field::Block:
+            spec.operands.at(k.index).block_shape.value().at(k.dim).size = k.text;
+            break;
+    }
+}
+
+// The spec of a file whose only mistakes are expression texts, with those texts as written:
+// each is replaced by a stand-in until the file loads, then put back. The editor then shows
+// the same errors the loader gave. Null for any other mistake (syntax, keys, types).
+std::optional<Spec> read_with_mistakes(std::string_view text, const Diagnostics& errors,
+                                       int* mistakes) {
+    Json doc;
+    try {
+        doc = Json::parse(text);
+    } catch (const Json::exception&) {
+        return std::nullopt;
+    }
+    if (!doc.is_object()) return std::nullopt;
+    std::vector<Mistake> found;
+    Diagnostics left = errors;
+    // A stand-in can reveal a mistake the first one hid (an arity after a name): a few rounds.
+    for (int round = 0; round < 4 && !left.empty(); ++round) {
+        for (const Diagnostic& d : left) {
+            const auto k = mistake_at(doc, d.path);
+            if (!k) return std::nullopt;
+            stand_in(doc, *k);
+            found.push_back(*k);
+        }
+        LoadResult again = load_spec(doc.dump(), std::string());
+        if (again.spec) {
+            for (const Mistake& k : found) put_back(*again.spec, k);
+            if (mistakes) *mistakes = static_cast<int>(errors.size());
+            return again.spec;
+        }
+        left = std::move(again.errors);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Spec> SpecDocument::read(const QString& path, QString* error, int* mistakes) {
+    if (mistakes) *mistakes = 0;
     // Read through QFile so that Qt resources (":/examples/...") open like files.
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         if (error) *error = tr("%1: cannot open the file: %2").arg(path, file.errorString());
-        return false;
+        return std::nullopt;
     }
     if (static_cast<std::uintmax_t>(file.size()) > kMaxSpecFileBytes) {
         if (error) *error = tr("%1: the file is larger than a spec can be (64 MiB)").arg(path);
-        return false;
+        return std::nullopt;
     }
     const QByteArray bytes = file.readAll();
-    LoadResult loaded =
-        load_spec(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
-                  QFileInfo(path).fileName().toStdString());
-    if (!loaded.spec) {
-        if (error) *error = QString::fromStdString(join(loaded.errors));
-        return false;
-    }
+    const std::string_view text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+    LoadResult loaded = load_spec(text, QFileInfo(path).fileName().toStdString());
+    if (loaded.spec) return std::move(loaded.spec);
+    if (auto spec = read_with_mistakes(text, loaded.errors, mistakes)) return spec;
+    if (error) *error = QString::fromStdString(join(loaded.errors));
+    return std::nullopt;
+}
+
+void SpecDocument::open(const Spec& spec, const QString& path) {
     const bool resource = path.startsWith(u':');
-    replace(*loaded.spec, resource ? QString() : QFileInfo(path).absoluteFilePath());
+    replace(spec, resource ? QString() : QFileInfo(path).absoluteFilePath());
+}
+
+bool SpecDocument::load(const QString& path, QString* error) {
+    const std::optional<Spec> spec = read(path, error);
+    if (!spec) return false;
+    open(*spec, path);
     return true;
 }
 

@@ -8,6 +8,7 @@
 #include <QString>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "core/base/diagnostic.h"
 #include "core/spec/spec.h"
@@ -31,6 +32,13 @@ public:
     // Opens a spec file (also ":/examples/..." resources, which open untitled). On failure
     // returns false, fills *error with the loader's messages and keeps the open document.
     bool load(const QString& path, QString* error = nullptr);
+    // Reads and checks a spec file without opening it. A file whose mistakes are in expression
+    // texts (the name, grid sizes, shapes, block sizes, index maps) is read as written, to be
+    // opened and fixed in the editor; *mistakes counts them. Null when it cannot be read.
+    static std::optional<Spec> read(const QString& path, QString* error = nullptr,
+                                    int* mistakes = nullptr);
+    // Opens a spec read from `path` (a resource opens untitled).
+    void open(const Spec& spec, const QString& path);
     // Replaces the document with `spec`, untitled and unmodified (a new document).
     void reset(const Spec& spec);
     // Writes the spec as edited atomically; on success the document takes the path and is clean.

@@ -116,16 +116,26 @@ bool FileController::openPython(const QString& path) {
 
 bool FileController::openPath(const QString& path) {
     if (path.endsWith(QStringLiteral(".py"))) return openPython(path);
-    if (!maybeSave()) return false;
+    // The file is checked first: a file that cannot be opened asks nothing.
     QString why;
-    if (!document_->load(path, &why)) {
+    int mistakes = 0;
+    const std::optional<Spec> spec = SpecDocument::read(path, &why, &mistakes);
+    if (!spec) {
         emit error(tr("Could not open %1:\n%2").arg(QDir::toNativeSeparators(path), why));
         return false;
     }
+    if (!maybeSave()) return false;
+    document_->open(*spec, path);
     if (!path.startsWith(u':')) recent_->add(path);
     fillRecentMenu();
-    emit message(path.startsWith(u':') ? tr("Opened the example %1").arg(QFileInfo(path).fileName())
-                                       : tr("Opened %1").arg(QDir::toNativeSeparators(path)));
+    emit message(
+        mistakes > 0
+            ? tr("Opened %1 with %n mistake(s) to fix in the editor; nothing is drawn until "
+                 "they are fixed",
+                 nullptr, mistakes)
+                  .arg(QDir::toNativeSeparators(path))
+        : path.startsWith(u':') ? tr("Opened the example %1").arg(QFileInfo(path).fileName())
+                                : tr("Opened %1").arg(QDir::toNativeSeparators(path)));
     if (document_->spec().python) allowPython();
     return true;
 }
@@ -138,12 +148,14 @@ bool FileController::open() {
 }
 
 bool FileController::openExample(const QString& resource_path) {
-    if (!maybeSave()) return false;
     QString why;
-    if (!document_->load(resource_path, &why)) {
+    const std::optional<Spec> spec = SpecDocument::read(resource_path, &why);
+    if (!spec) {
         emit error(tr("Could not open the example %1:\n%2").arg(resource_path, why));
         return false;
     }
+    if (!maybeSave()) return false;
+    document_->open(*spec, resource_path);
     emit message(tr("New document from the example %1").arg(QFileInfo(resource_path).fileName()));
     return true;
 }
