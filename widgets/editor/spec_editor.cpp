@@ -74,10 +74,13 @@ void SpecEditor::showDiagnostics() {
     const Diagnostics& d = document_->diagnostics();
     for (EditorSection* s : sections_) s->showDiagnostics(d);
     banner_->setVisible(!d.empty());
-    banner_->setText(
-        tr("%n error(s) in the spec. The views show the last valid state until "
-           "they are fixed.",
-           nullptr, static_cast<int>(d.size())));
+    // A document opened with its mistakes has no valid state yet.
+    banner_->setText(document_->snapshot().spec
+                         ? tr("%n error(s) in the spec. The views show the last valid state "
+                              "until they are fixed.",
+                              nullptr, static_cast<int>(d.size()))
+                         : tr("%n error(s) in the spec. Nothing is drawn until they are fixed.",
+                              nullptr, static_cast<int>(d.size())));
 }
 
 bool SpecEditor::focusPath(const std::string& path) {

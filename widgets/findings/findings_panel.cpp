@@ -75,7 +75,7 @@ void FindingsPanel::rebuild() {
 
     QString text =
         tr("%1 error(s) · %2 warning(s) · %3 note(s)").arg(errors).arg(warnings).arg(infos);
-    if (stale)
+    if (stale && snap.audit)
         text += QStringLiteral("<br><i>") +
                 tr("Findings below the spec errors are of the last valid state.") +
                 QStringLiteral("</i>");
