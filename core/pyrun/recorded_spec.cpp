@@ -1,7 +1,9 @@
 #include "core/pyrun/recorded_spec.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
+#include <string>
 
 #include "core/base/names.h"
 
@@ -169,9 +171,32 @@ Json recorded_spec_json(const Json& call, const Spec& base) {
 }
 
 LoadResult recorded_spec(const Json& call, const Spec& base) {
-    const std::string label = call.value("file", std::string("kernel.py")) + ":" +
-                              std::to_string(call.value("line", 0)) + " (recorded pallas_call)";
-    return load_spec(recorded_spec_json(call, base).dump(), label);
+    // result.json comes from another process: a field of the wrong type is an error to show,
+    // not an exception to escape (the JSON accessors throw on a wrong type or bad UTF-8).
+    const auto field = [&call](const char* key) -> const Json* {
+        const auto it = call.is_object() ? call.find(key) : call.end();
+        return it == call.end() ? nullptr : &*it;
+    };
+    const Json* file = field("file");
+    const Json* line = field("line");
+    const std::string label =
+        (file && file->is_string() ? file->get<std::string>() : std::string("kernel.py")) + ":" +
+        std::to_string(line && line->is_number_integer() ? line->get<std::int64_t>() : 0) +
+        " (recorded pallas_call)";
+    LoadResult bad;
+    if (!call.is_object()) {
+        bad.errors.push_back(
+            {label, "", 0, 0, "the runner's record of the call is not a JSON object"});
+        return bad;
+    }
+    try {
+        return load_spec(recorded_spec_json(call, base).dump(), label);
+    } catch (const Json::exception& e) {
+        bad.errors.push_back(
+            {label, "", 0, 0,
+             std::string("the runner's record of the call is malformed: ") + e.what()});
+        return bad;
+    }
 }
 
 }  // namespace tl
