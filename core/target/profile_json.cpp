@@ -2,9 +2,12 @@
 // share one setter per figure so that a key means the same in either place.
 #include <array>
 #include <cmath>
+#include <map>
 #include <set>
 #include <utility>
 
+#include "core/expr/expr.h"
+#include "core/expr/python.h"
 #include "core/target/target.h"
 
 namespace tl {
@@ -134,6 +137,16 @@ bool set_figure(TargetProfile& t, std::string_view key, const Json& v, const std
             const std::string text = v.get<std::string>();
             if (text.find_first_not_of(" \t") == std::string::npos)
                 return ctx.fail(path, "expected a number of bytes or an expression of the params");
+            // Checked here for its syntax; its names are the spec's params, known per instance.
+            std::map<std::string, std::int64_t> names;
+            for (const auto& n : py::names_in_size(py::SizeText{text})) names[n] = 1;
+            expr::Env env;
+            env.params = &names;
+            const auto compiled = expr::compile_expression(text, env);
+            if (const auto* e = std::get_if<expr::Error>(&compiled))
+                return ctx.fail(path, "'" + text + "': " + e->message +
+                                          "; expected a number of bytes or an expression of the "
+                                          "params such as \"4 * bm * bn\"");
             t.vmem_limit_expr = text;
             return true;
         }

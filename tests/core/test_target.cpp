@@ -238,7 +238,7 @@ TEST(Overrides, LimitAbovePhysicalNamesBoth) {
 TEST(Overrides, WrongTypesAreErrorsAtTheirPath) {
     Diagnostics errors;
     apply_overrides(get("tpu-v5e"),
-                    Json::parse(R"({"vmem_limit_bytes": "big", "hbm_bytes_per_s": -1,
+                    Json::parse(R"({"vmem_limit_bytes": "4 * ", "hbm_bytes_per_s": -1,
                                     "peak_flops": {"bf16": 1e12}, "megacore": 1,
                                     "backend": "triton"})"),
                     &errors);
@@ -248,6 +248,14 @@ TEST(Overrides, WrongTypesAreErrorsAtTheirPath) {
     EXPECT_TRUE(has_error_at(errors, "target_overrides.megacore"));
     EXPECT_TRUE(has_error_at(errors, "target_overrides.backend"));  // not a GPU
     EXPECT_EQ(errors.size(), 5u) << join(errors);
+
+    // A limit may be an expression of the params (checked per instance); only its syntax is
+    // checked here.
+    errors.clear();
+    const auto per_tiling = apply_overrides(
+        get("tpu-v5e"), Json::parse(R"({"vmem_limit_bytes": "4 * bm * bn"})"), &errors);
+    EXPECT_TRUE(errors.empty()) << join(errors);
+    EXPECT_EQ(per_tiling.vmem_limit_expr, "4 * bm * bn");
 
     errors.clear();
     apply_overrides(get("tpu-v5e"), Json::parse("[1]"), &errors);
