@@ -12,6 +12,68 @@ void fill(std::optional<T>& field, const std::optional<T>& fallback) {
     if (!field && fallback) field = fallback;
 }
 
+// Length of the well-formed UTF-8 sequence at s[i] (RFC 3629), or 0 when it is not one.
+std::size_t utf8_length(const std::string& s, std::size_t i) {
+    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char c = b(i);
+    if (c < 0x80) return 1;
+    std::size_t n = 4;
+    unsigned char lo = 0x80, hi = 0xbf;  // the allowed range of the second byte
+    if (c >= 0xc2 && c <= 0xdf) {
+        n = 2;
+    } else if (c >= 0xe0 && c <= 0xef) {
+        n = 3;
+        if (c == 0xe0) lo = 0xa0;  // overlong
+        if (c == 0xed) hi = 0x9f;  // surrogates
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        if (c == 0xf0) lo = 0x90;  // overlong
+        if (c == 0xf4) hi = 0x8f;  // past U+10FFFF
+    } else {
+        return 0;
+    }
+    if (i + n > s.size() || b(i + 1) < lo || b(i + 1) > hi) return 0;
+    for (std::size_t k = 2; k < n; ++k)
+        if (b(i + k) < 0x80 || b(i + k) > 0xbf) return 0;
+    return n;
+}
+
+// Text from the file goes into JSON (the report, the fold key), which must be UTF-8: a byte
+// that is not part of a well-formed sequence becomes '?'.
+void make_utf8(std::string& s) {
+    for (std::size_t i = 0; i < s.size();) {
+        const std::size_t n = utf8_length(s, i);
+        if (n == 0)
+            s[i++] = '?';
+        else
+            i += n;
+    }
+}
+
+void make_utf8(std::optional<std::string>& s) {
+    if (s) make_utf8(*s);
+}
+
+Json make_utf8(const Json& v) {
+    if (v.is_string()) {
+        std::string s = v.get<std::string>();
+        make_utf8(s);
+        return s;
+    }
+    if (v.is_array()) {
+        Json out = Json::array();
+        for (const auto& e : v) out.push_back(make_utf8(e));
+        return out;
+    }
+    if (!v.is_object()) return v;
+    Json out = Json::object();
+    for (const auto& [key, value] : v.items()) {
+        std::string k = key;
+        make_utf8(k);
+        out[k] = make_utf8(value);
+    }
+    return out;
+}
+
 }  // namespace
 
 bool ends_with_nocase(std::string_view name, std::string_view suffix) {
@@ -36,6 +98,9 @@ Diagnostic timing_warning(const ImportConfig& config, int line, std::string mess
 
 void finish_import(ImportResult& result, std::string_view format, const ImportConfig& config) {
     for (auto& r : result.records) {
+        make_utf8(r.label);
+        for (auto* text : {&r.kernel, &r.impl, &r.target, &r.device, &r.dtype}) make_utf8(*text);
+        r.params = make_utf8(r.params);
         r.file = config.file;
         r.format = std::string(format);
         fill(r.kernel, config.kernel);
