@@ -2,7 +2,10 @@
 // undo from any field.
 #include <gtest/gtest.h>
 #include <QActionGroup>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QLabel>
+#include <QMenu>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTableView>
@@ -19,6 +22,7 @@
 #include "widgets/explorer/inspector.h"
 #include "widgets/findings/findings_model.h"
 #include "widgets/findings/findings_panel.h"
+#include "widgets/mainwindow/main_actions.h"
 #include "widgets/mainwindow/main_window.h"
 
 using namespace tl;
@@ -216,4 +220,34 @@ TEST(MainWindow, IntermediateValuesWhileTypingDoNotMoveTheSelectedProgram) {
     }
     EXPECT_EQ(t.w.explorer()->selectedProgram(), 23);
     EXPECT_EQ(t.w.explorer()->navigator()->current(), 23);
+}
+
+TEST(MainWindow, EditCopiesTheOpenSpecAsPallasCode) {
+    Harness t;
+    ASSERT_TRUE(t.w.openSpec(QStringLiteral(":/examples/matmul-rect.tilelens.json")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    QGuiApplication::clipboard()->clear();
+    t.w.actions().copyPallas->trigger();
+    const QString code = QGuiApplication::clipboard()->text();
+    EXPECT_TRUE(code.contains(QStringLiteral("pl.pallas_call("))) << code.left(400).toStdString();
+    EXPECT_TRUE(
+        code.contains(QStringLiteral("grid=(pl.cdiv(M, bm), pl.cdiv(N, bn), pl.cdiv(K, bk))")))
+        << code.toStdString();
+    EXPECT_TRUE(code.contains(QStringLiteral("M = 300")));
+}
+
+TEST(MainWindow, TheLessonsMenuListsTheLessonsInOrderAndOpensOne) {
+    Harness t;
+    const QList<QAction*> lessons = t.w.actions().lessons->actions();
+    ASSERT_GE(lessons.size(), 10);
+    EXPECT_TRUE(lessons.front()->text().startsWith(QStringLiteral("1. ")))
+        << lessons.front()->text().toStdString();
+    EXPECT_TRUE(lessons[3]->text().startsWith(QStringLiteral("4. ")));
+    EXPECT_FALSE(lessons[3]->toolTip().isEmpty());  // the first step's narration
+    lessons[3]->trigger();
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    const auto spec = t.w.document()->snapshot().spec;
+    ASSERT_TRUE(spec);
+    ASSERT_TRUE(spec->lesson);
+    EXPECT_EQ(spec->lesson->value("order", 0), 4);
 }

@@ -46,6 +46,13 @@ MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
         {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     edit->addAction(a.undo);
     edit->addAction(a.redo);
+    edit->addSeparator();
+    a.copyPallas = action(edit, QObject::tr("Copy as &Pallas Code"),
+                          {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)},
+                          QObject::tr("The open spec as the pl.pallas_call a kernel file holds"));
+
+    a.lessons = bar->addMenu(QObject::tr("&Lessons"));
+    a.lessons->setToolTipsVisible(true);
 
     a.view = bar->addMenu(QObject::tr("&View"));
     const QStringList panels = {QObject::tr("Spec &Editor"), QObject::tr("E&xplorer"),

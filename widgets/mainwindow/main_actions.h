@@ -16,11 +16,13 @@ struct MainActions {
     QMenu* file = nullptr;
     QMenu* recent = nullptr;
     QMenu* examples = nullptr;  // one entry per example, filled by the window
+    QMenu* lessons = nullptr;   // one entry per lesson, in order, filled by the window
     QAction* save = nullptr;
     QAction* saveAs = nullptr;
     QAction* quit = nullptr;
     QAction* undo = nullptr;
     QAction* redo = nullptr;
+    QAction* copyPallas = nullptr;  // the open spec as Pallas code, to the clipboard
     QAction* run = nullptr;
     QAction* audit = nullptr;
     QAction* cancel = nullptr;

@@ -3,10 +3,12 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QListView>
 #include <QMenu>
@@ -21,12 +23,14 @@
 #include <QToolButton>
 
 #include "core/audit/rules.h"
+#include "core/export/pallas_snippet.h"
 #include "widgets/audit/audit_cases_model.h"
 #include "widgets/audit/audit_panel.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/spec_editor.h"
 #include "widgets/editor/target_section.h"
 #include "widgets/examples/example_library.h"
+#include "widgets/examples/lesson_library.h"
 #include "widgets/findings/findings_panel.h"
 #include "widgets/mainwindow/file_controller.h"
 #include "widgets/mainwindow/log_panel.h"
@@ -168,6 +172,39 @@ void MainWindow::fillExamplesMenu() {
         connect(a, &QAction::triggered, this, [this, path = e.path] { files_->openExample(path); });
     }
     actions_.examples->setToolTipsVisible(true);
+
+    for (const LessonEntry& l : load_lesson_library()) {
+        QAction* a = actions_.lessons->addAction(
+            tr("%1. %2").arg(l.order).arg(l.title) +
+            (l.steps == 1 ? tr("  (1 step)") : tr("  (%1 steps)").arg(l.steps)));
+        a->setToolTip(l.intro);
+        a->setStatusTip(l.intro.left(160));
+        connect(a, &QAction::triggered, this, [this, path = l.path] { files_->openExample(path); });
+    }
+}
+
+void MainWindow::copyPallasCode() {
+    const ExplorerSnapshot& s = document_->snapshot();
+    // A Python kernel is exported as the call its file records.
+    const std::shared_ptr<const Spec> spec = s.recorded ? s.recorded : s.spec;
+    if (!spec) {
+        statusBar()->showMessage(tr("Nothing to copy: the spec has errors"), 5000);
+        return;
+    }
+    const PallasSnippet snippet = pallas_snippet(*spec);
+    if (!snippet.errors.empty()) {
+        QStringList why;
+        for (const auto& e : snippet.errors) why << QString::fromStdString(e);
+        QMessageBox::warning(
+            this, tr("Copy as Pallas Code"),
+            tr("The spec cannot be written as Pallas code:\n%1").arg(why.join(QLatin1Char('\n'))));
+        return;
+    }
+    const QString code = QString::fromStdString(snippet.code);
+    QGuiApplication::clipboard()->setText(code);
+    statusBar()->showMessage(
+        tr("Copied %1 lines of Pallas code to the clipboard").arg(code.count(QLatin1Char('\n'))),
+        5000);
 }
 
 void MainWindow::connectParts() {
@@ -184,6 +221,7 @@ void MainWindow::connectActions() {
     connect(a.save, &QAction::triggered, files_, &FileController::save);
     connect(a.saveAs, &QAction::triggered, files_, &FileController::saveAs);
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
+    connect(a.copyPallas, &QAction::triggered, this, &MainWindow::copyPallasCode);
     // A Python kernel's body runs in the child process: Run is the audit of the own params.
     connect(a.run, &QAction::triggered, this, &MainWindow::runKernel);
     connect(a.audit, &QAction::triggered, audit_, [this] { audit_->start(); });

@@ -74,7 +74,8 @@ private:
     void connectActions();
     void connectTasks();
     void connectDocument();
-    void fillExamplesMenu();
+    void fillExamplesMenu();  // and the Lessons menu
+    void copyPallasCode();
     void updateTitle();
     void loadAuditCase(const std::map<std::string, std::int64_t>& params);
     void refreshAuditState();
