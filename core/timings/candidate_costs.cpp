@@ -3,6 +3,7 @@
 #include <map>
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/separable.h"
 #include "core/kernels/flops.h"
 #include "core/spec/instance.h"
 
@@ -19,9 +20,9 @@ double compulsory_bytes(const Instance& inst) {
 ModelledCost model(const Spec& spec, const std::map<std::string, std::int64_t>& overrides,
                    std::int64_t max_programs) {
     ModelledCost m;
-    Limits limits;
-    limits.max_programs = max_programs;
-    const ResolveResult resolved = resolve(spec, overrides, limits);
+    // Resolved under the window's own grid limit: separable maps are answered per axis, and
+    // only the per-program pass for the others is held to `max_programs`.
+    const ResolveResult resolved = resolve(spec, overrides);
     if (!resolved.instance) {
         m.note = "the spec does not resolve with these params: " + join(resolved.errors, "; ");
         return m;
@@ -34,7 +35,16 @@ ModelledCost model(const Spec& spec, const std::map<std::string, std::int64_t>& 
     m.compulsory_bytes = compulsory_bytes(inst);
     AnalysisOptions opt;
     opt.revisit = spec.revisit;
-    m.pipeline_bytes = double(analyse(inst, opt).total_hbm_bytes());
+    if (const auto fast = analyse_separable(inst, opt)) {
+        m.pipeline_bytes = double(fast->total_hbm_bytes());
+    } else if (inst.programs() > max_programs) {
+        m.note = std::to_string(inst.programs()) +
+                 " programs and an index map without a closed form: the pipeline traffic is not "
+                 "modelled past " +
+                 std::to_string(max_programs) + " programs";
+    } else {
+        m.pipeline_bytes = double(analyse(inst, opt).total_hbm_bytes());
+    }
     return m;
 }
 

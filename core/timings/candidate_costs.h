@@ -44,12 +44,13 @@ std::map<std::string, std::int64_t> spec_overrides(const TimingRecord& record, c
 
 // One cost per record. Without a spec only the records' own figures are known. Baselines
 // (an impl other than `candidate_impl`) do not run the spec's tiling, so their bytes are the
-// compulsory traffic: every operand moved once. Instances with more than `max_programs`
-// programs are not modelled (the note says so) to keep the panel responsive.
+// compulsory traffic: every operand moved once. Grids are limited as the analysis limits
+// them; separable index maps are answered in closed form at any size, the others by the
+// per-program pass up to `max_programs` programs (past it the note says so).
 std::vector<CandidateCost> candidate_costs(const std::vector<TimingRecord>& records,
                                            const Spec* spec,
                                            const std::string& candidate_impl = "pallas",
-                                           std::int64_t max_programs = std::int64_t{1} << 20,
+                                           std::int64_t max_programs = std::int64_t{1} << 22,
                                            CostCache* cache = nullptr);
 
 }  // namespace tl

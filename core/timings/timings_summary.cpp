@@ -150,7 +150,7 @@ TimingsView make_timings_view(std::vector<TimingRecord> records, Diagnostics war
     if (v.kernel.empty() && v.kernels.size() == 1) v.kernel = v.kernels.front();
 
     const auto costs = candidate_costs(v.records, spec.get(), settings.candidate_impl,
-                                       std::int64_t{1} << 20, cache);
+                                       std::int64_t{1} << 22, cache);
     v.facts.resize(v.records.size());
     for (std::size_t i = 0; i < v.records.size(); ++i) {
         const TimingRecord& r = v.records[i];

@@ -93,6 +93,24 @@ TEST(TimingsCosts, RefuseInstancesTooLargeToModelWithAReason) {
     EXPECT_NE(costs[0].note.find("does not resolve"), std::string::npos) << costs[0].note;
 }
 
+TEST(TimingsCosts, SeparableMapsAreModelledPastThePerProgramLimit) {
+    // 32^3 programs, past a per-program limit of 4096: the matmul's maps are separable, so the
+    // closed form gives the traffic the per-program pass would (the grid limit is the
+    // analysis's own, the same in the explorer and this tab).
+    const Spec spec = matmulSpec();
+    TimingRecord r = record(TimingSource::Measured, true);
+    const std::map<std::string, std::int64_t> params{{"M", 1024}, {"N", 1024}, {"K", 1024},
+                                                     {"bm", 32},  {"bn", 32},  {"bk", 32}};
+    r.params = Json(params);
+    const auto costs = candidate_costs({r}, &spec, "pallas", 4096);
+    const auto inst = resolve(spec, params);
+    ASSERT_TRUE(inst.instance);
+    ASSERT_GT(inst.instance->programs(), 4096);
+    ASSERT_TRUE(costs[0].bytes) << costs[0].note;
+    EXPECT_EQ(*costs[0].bytes, double(analyse(*inst.instance).total_hbm_bytes()));
+    EXPECT_EQ(costs[0].bytes_from, "pipeline model");
+}
+
 TEST(TimingsCosts, KeepModelledFiguresWhileTheSpecStaysTheSame) {
     Spec spec = matmulSpec();
     TimingRecord r = record(TimingSource::Measured, true);
