@@ -126,6 +126,20 @@ bool parse_json_document(std::string_view text, const std::string& file, Json* o
         errors->push_back(
             {file, "", pos.line, pos.column, "JSON syntax error: " + parse_error_text(e.what())});
         return false;
+    } catch (const Json::out_of_range& e) {
+        // A number past the range of a double ("1e999"): nlohmann gives no position, so the
+        // number is found by its text, which the message quotes.
+        const std::string what = e.what();
+        const auto open = what.find('\'');
+        const auto close = open == std::string::npos ? open : what.find('\'', open + 1);
+        TextPosition pos;
+        if (close != std::string::npos) {
+            const auto at = text.find(what.substr(open + 1, close - open - 1));
+            if (at != std::string_view::npos) pos = text_position(text, at);
+        }
+        errors->push_back({file, "", pos.line, pos.column,
+                           "JSON number out of range: " + parse_error_text(what)});
+        return false;
     }
     for (const auto& path : duplicates)
         errors->push_back({file, path, 0, 0,

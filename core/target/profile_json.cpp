@@ -296,6 +296,9 @@ std::optional<TargetCatalog> load_targets(std::string_view json, Diagnostics* er
         if (errors)
             errors->push_back({"", "", line, col, "malformed JSON: " + std::string(e.what())});
         return std::nullopt;
+    } catch (const Json::out_of_range& e) {  // a number past a double's range ("1e999")
+        if (errors) errors->push_back({"", "", 0, 0, "malformed JSON: " + std::string(e.what())});
+        return std::nullopt;
     }
     if (!root.is_object()) return ctx.fail("", "expected a JSON object"), std::nullopt;
     const auto version = root.find("tilelens_targets");

@@ -99,7 +99,7 @@ JsonDocument read_json_document(std::istream& in, const ImportConfig& config,
     };
     try {
         doc.root = Json::parse(source.begin(), source.end(), record_lines);
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {  // a syntax error, or a number past a double's range
         doc.error = timing_warning(
             config, source.line(),
             "not valid JSON (" + json_error_text(e.what()) + "): the file is damaged or not JSON");
