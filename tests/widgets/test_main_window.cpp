@@ -4,6 +4,7 @@
 #include <QActionGroup>
 #include <QClipboard>
 #include <QGuiApplication>
+#include <QImage>
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
@@ -250,4 +251,32 @@ TEST(MainWindow, TheLessonsMenuListsTheLessonsInOrderAndOpensOne) {
     ASSERT_TRUE(spec);
     ASSERT_TRUE(spec->lesson);
     EXPECT_EQ(spec->lesson->value("order", 0), 4);
+}
+
+namespace {
+
+// The mean lightness (0..1) of the opaque pixels of an action's icon.
+double iconLightness(const QAction* a) {
+    const QImage image = a->icon().pixmap(24, 24).toImage().convertToFormat(QImage::Format_ARGB32);
+    double sum = 0;
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (c.alpha() < 128) continue;
+            sum += c.lightnessF();
+            ++n;
+        }
+    return n ? sum / n : -1;
+}
+
+}  // namespace
+
+TEST(MainWindow, TheRunIconStaysVisibleInBothThemes) {
+    Harness t;
+    t.w.setTheme(Theme::Dark);
+    EXPECT_GT(iconLightness(t.w.actions().run), 0.6);  // light on a dark tool bar
+    EXPECT_GT(iconLightness(t.w.actions().cancel), 0.6);
+    t.w.setTheme(Theme::Light);
+    EXPECT_LT(iconLightness(t.w.actions().run), 0.4);
 }

@@ -14,6 +14,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPainter>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -130,11 +131,8 @@ void MainWindow::buildToolBar() {
     QStyle* s = style();
     actions_.open->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
     actions_.save->setIcon(s->standardIcon(QStyle::SP_DialogSaveButton));
-    actions_.undo->setIcon(s->standardIcon(QStyle::SP_ArrowBack));
-    actions_.redo->setIcon(s->standardIcon(QStyle::SP_ArrowForward));
-    actions_.run->setIcon(s->standardIcon(QStyle::SP_MediaPlay));
+    applyToolBarIcons();
     actions_.audit->setIcon(s->standardIcon(QStyle::SP_FileDialogDetailedView));
-    actions_.cancel->setIcon(s->standardIcon(QStyle::SP_MediaStop));
 
     auto* examples = new QToolButton(bar);
     examples->setText(tr("Examples"));
@@ -408,9 +406,33 @@ void MainWindow::updateTitle() {
     setWindowModified(document_->isModified());
 }
 
+// The style's run and stop glyphs are drawn black whatever the palette: painted in the
+// palette's button text colour they stay visible in the dark theme.
+void MainWindow::applyToolBarIcons() {
+    const QColor ink = QApplication::palette().color(QPalette::ButtonText);  // the new theme's
+    const auto tinted = [&](QStyle::StandardPixmap which) {
+        QIcon icon;
+        for (int side : {16, 24, 32, 48}) {
+            QPixmap pixmap = style()->standardIcon(which).pixmap(side, side);
+            QPainter p(&pixmap);
+            p.setCompositionMode(QPainter::CompositionMode_SourceIn);
+            p.fillRect(pixmap.rect(), ink);
+            p.end();
+            icon.addPixmap(pixmap);
+        }
+        return icon;
+    };
+    // The arrows are drawn on a disc of their own colour: they read in both themes as they are.
+    actions_.undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
+    actions_.redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
+    actions_.run->setIcon(tinted(QStyle::SP_MediaPlay));
+    actions_.cancel->setIcon(tinted(QStyle::SP_MediaStop));
+}
+
 void MainWindow::setTheme(Theme theme) {
     theme_ = theme;
     apply_theme(theme);
+    applyToolBarIcons();
     for (QAction* t : actions_.theme->actions())
         t->setChecked(t->data().toString() == theme_key(theme));
     settings_->setValue(kTheme, theme_key(theme));

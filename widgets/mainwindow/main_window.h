@@ -76,6 +76,7 @@ private:
     void connectDocument();
     void fillExamplesMenu();  // and the Lessons menu
     void copyPallasCode();
+    void applyToolBarIcons();
     void updateTitle();
     void loadAuditCase(const std::map<std::string, std::int64_t>& params);
     void refreshAuditState();
