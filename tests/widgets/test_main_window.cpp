@@ -280,3 +280,11 @@ TEST(MainWindow, TheRunIconStaysVisibleInBothThemes) {
     t.w.setTheme(Theme::Light);
     EXPECT_LT(iconLightness(t.w.actions().run), 0.4);
 }
+
+TEST(MainWindow, TheShortcutListNamesTheSteppingKeys) {
+    Harness t;
+    const QString table = shortcut_table(&t.w);
+    EXPECT_TRUE(table.contains(QStringLiteral("Run Kernel")));
+    for (const char* keys : {"Right, Left", "Down, Up", "Page Down, Page Up", "Home, End"})
+        EXPECT_TRUE(table.contains(QString::fromUtf8(keys))) << keys;
+}

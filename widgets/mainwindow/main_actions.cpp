@@ -118,6 +118,16 @@ QString shortcut_table(QMainWindow* window) {
         rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
                     .arg(keys.join(QStringLiteral(", ")).toHtmlEscaped(), text.toHtmlEscaped());
     }
+    // The grid navigator's stepping keys act on the focused navigator, not through actions.
+    const QList<std::pair<QString, QString>> stepping = {
+        {QObject::tr("Right, Left"), QObject::tr("Next, previous program in iteration order")},
+        {QObject::tr("Shift+Right, Shift+Left"), QObject::tr("Next, previous column")},
+        {QObject::tr("Down, Up"), QObject::tr("Next, previous row")},
+        {QObject::tr("Page Down, Page Up"), QObject::tr("Next, previous slice (third axis)")},
+        {QObject::tr("Home, End"), QObject::tr("First, last program")}};
+    for (const auto& [keys, what] : stepping)
+        rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                    .arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
     return QStringLiteral("<table cellpadding='3'>") + rows + QStringLiteral("</table>");
 }
 
