@@ -19,12 +19,16 @@ std::string spec_name(std::string name, std::set<std::string>* used) {
     return name;
 }
 
+// The integer "line" of `j`, or 0: a float there (1e23) must not be converted to an int.
+std::int64_t line_of(const Json& j) {
+    return j.contains("line") && j["line"].is_number_integer() ? j["line"].get<std::int64_t>() : 0;
+}
+
 Json origin(const Json& call, const Json& entry) {
     Json o = Json::object();
     o["file"] = call.value("file", "");
-    o["line"] = entry.contains("line") && entry["line"].is_number_integer()
-                    ? entry["line"].get<int>()
-                    : call.value("line", 0);
+    o["line"] = entry.contains("line") && entry["line"].is_number_integer() ? line_of(entry)
+                                                                            : line_of(call);
     return o;
 }
 
@@ -37,7 +41,9 @@ Json operand_json(const Json& call, const Json& op, std::set<std::string>* used)
     if (op.contains("block_shape") && op["block_shape"].is_array())
         o["block_shape"] = op["block_shape"];
     if (op.contains("index_map") && op["index_map"].is_string()) o["index_map"] = op["index_map"];
-    if (op.value("buffer_count", 2) != 2) o["buffer_count"] = op["buffer_count"];
+    // Compared as JSON, not read as an int: the loader reports a buffer_count of the wrong type.
+    if (op.contains("buffer_count") && op["buffer_count"] != 2)
+        o["buffer_count"] = op["buffer_count"];
     const std::string memory = op.value("memory_space", "vmem");
     if (memory != "vmem") o["memory_space"] = memory;
     if (op.contains("alias_of") && op["alias_of"].is_string()) o["alias_of"] = op["alias_of"];
