@@ -117,6 +117,12 @@ bool CsvReader::next(std::vector<std::string>& fields) {
     return true;
 }
 
+std::optional<std::int64_t> csv_count(const CsvNumber& n) {
+    // 2^63 is the first double past int64; the cast is undefined from there on.
+    if (!n.ok() || !(n.value >= 0) || n.value >= 9223372036854775808.0) return std::nullopt;
+    return static_cast<std::int64_t>(n.value);
+}
+
 CsvNumber parse_csv_number(std::string_view field) {
     const std::string_view s = trim(field);
     CsvNumber n;

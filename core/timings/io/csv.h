@@ -4,6 +4,7 @@
 // them ("1,234.5", "n/a", "inf").
 #include <cstdint>
 #include <istream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,10 @@ struct CsvNumber {
 };
 // "1,234.5" (thousands separators in groups of three), "1.5e-3", "inf", "n/a".
 CsvNumber parse_csv_number(std::string_view field);
+
+// A count of runs or occurrences (fractions truncated), or nullopt when the number is not
+// one: negative, infinite, NaN or past int64.
+std::optional<std::int64_t> csv_count(const CsvNumber& n);
 
 // Index of the column named `name` (exact, after trimming), or -1.
 int csv_column(const std::vector<std::string>& header, std::string_view name);

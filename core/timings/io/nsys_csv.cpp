@@ -86,7 +86,8 @@ std::optional<std::string> read_fields(const std::vector<std::string>& f,
                 r.share = n.value / 100.0;
                 break;
             case Col::Instances:
-                r.n = static_cast<std::int64_t>(n.value);
+                r.n = csv_count(n);
+                if (!r.n) return f[i];
                 break;
             case Col::Mean:
                 r.mean_s = n.value * c.scale;

@@ -79,7 +79,7 @@ ImportResult XprofOpStatsImporter::import(std::istream& in, const ImportConfig& 
         if (op.empty() || op == "IDLE") continue;  // the device's idle time is not an op
         const auto n = parse_csv_number(field(cols->occurrences));
         const auto t = parse_csv_number(field(cols->avg_self >= 0 ? cols->avg_self : cols->avg));
-        if (!n.ok() || !t.ok()) {
+        if (!csv_count(n) || !t.ok()) {
             warn(reader.line(),
                  "'" + op + "' has no number of occurrences or average time: skipped");
             continue;
@@ -88,7 +88,7 @@ ImportResult XprofOpStatsImporter::import(std::istream& in, const ImportConfig& 
         r.line = reader.line();
         r.label = op;
         r.kernel = op;
-        r.n = static_cast<std::int64_t>(n.value);
+        r.n = csv_count(n);
         // An average per occurrence stands in for the median, which the table does not give.
         r.mean_s = r.median_s = t.value * 1e-6;
         r.method = TimingMethod::DeviceProfiler;
