@@ -156,6 +156,13 @@ CsvNumber parse_csv_number(std::string_view field) {
     return n;
 }
 
+void note_csv_stop(const CsvReader& reader, const ImportConfig& config, ImportResult& result) {
+    if (reader.error().empty() && !reader.cancelled()) return;
+    result.complete = false;
+    result.warnings.push_back(timing_warning(
+        config, reader.line(), reader.cancelled() ? "import cancelled" : reader.error()));
+}
+
 int csv_column(const std::vector<std::string>& header, std::string_view name) {
     for (std::size_t i = 0; i < header.size(); ++i)
         if (trim(header[i]) == name) return static_cast<int>(i);

@@ -43,6 +43,10 @@ private:
     std::string error_;
 };
 
+// When `reader` stopped before the end (a runaway quote or a cancel): the result is incomplete,
+// with a warning at the line where it stopped.
+void note_csv_stop(const CsvReader& reader, const ImportConfig& config, ImportResult& result);
+
 struct CsvNumber {
     enum class Kind { Missing, Number, Invalid };
     Kind kind = Kind::Missing;  // Missing: empty, "n/a", "-"

@@ -216,10 +216,7 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
                          (l.bad_value.empty() ? "" : " (" + l.bad_value + ")") +
                          ": skipped (profile with --metrics gpu__time_duration.sum)");
     }
-    if (!reader.error().empty() || reader.cancelled()) {
-        result.complete = false;
-        warn(reader.line(), reader.cancelled() ? "import cancelled" : reader.error());
-    }
+    note_csv_stop(reader, config, result);
     finish_import(result, format_id(), config);
     return result;
 }

@@ -179,10 +179,7 @@ ImportResult NsysCsvImporter::import(std::istream& in, const ImportConfig& confi
              "found: use nsys stats --report cuda_gpu_kern_sum --format csv");
         result.complete = false;
     }
-    if (!reader.error().empty() || reader.cancelled()) {
-        result.complete = false;
-        warn(reader.line(), reader.cancelled() ? "import cancelled" : reader.error());
-    }
+    note_csv_stop(reader, config, result);
     finish_import(result, format_id(), config);
     return result;
 }

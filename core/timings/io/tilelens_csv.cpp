@@ -235,11 +235,7 @@ ImportResult TileLensCsvImporter::import(std::istream& in, const ImportConfig& c
             magic ? "no header row after '# tilelens-timings/1': the file has no records"
                   : "the file is empty: no records"));
     }
-    if (!reader.error().empty() || reader.cancelled()) {
-        result.complete = false;
-        result.warnings.push_back(timing_warning(
-            config, reader.line(), reader.cancelled() ? "import cancelled" : reader.error()));
-    }
+    note_csv_stop(reader, config, result);
     finish_import(result, format_id(), config);
     return result;
 }

@@ -112,10 +112,7 @@ ImportResult XprofOpStatsImporter::import(std::istream& in, const ImportConfig& 
         warn(reader.line(),
              std::to_string(host_rows) +
                  " host rows and no device rows: profile the device to time kernels");
-    if (!reader.error().empty() || reader.cancelled()) {
-        result.complete = false;
-        warn(reader.line(), reader.cancelled() ? "import cancelled" : reader.error());
-    }
+    note_csv_stop(reader, config, result);
     finish_import(result, format_id(), config);
     return result;
 }
