@@ -8,11 +8,15 @@
 
 #include "core/base/names.h"
 #include "core/expr/detail/ast.h"
+#include "core/expr/detail/python_ops.h"
 #include "core/expr/detail/scope.h"
 
 namespace tl::py {
 namespace {
 
+using detail::is_comparison;
+using detail::PrintError;
+using detail::python_operator;
 using expr::detail::Ast;
 using expr::detail::Failure;
 using expr::detail::Node;
@@ -31,46 +35,6 @@ bool is_keyword(std::string_view name) {
     for (auto k : kKeywords)
         if (k == name) return true;
     return false;
-}
-
-// An unsupported construct or name inside one expression; `span` locates it.
-struct PrintError {
-    Span span;
-    std::string message;
-};
-
-std::string_view binary_operator(Op op) {
-    switch (op) {
-        case Op::Add:
-            return "+";
-        case Op::Sub:
-            return "-";
-        case Op::Mul:
-            return "*";
-        case Op::FloorDiv:
-            return "//";
-        case Op::Mod:
-            return "%";
-        case Op::Lt:
-            return "<";
-        case Op::Le:
-            return "<=";
-        case Op::Gt:
-            return ">";
-        case Op::Ge:
-            return ">=";
-        case Op::Eq:
-            return "==";
-        case Op::Ne:
-            return "!=";
-        default:
-            return "";
-    }
-}
-
-bool is_comparison(Op op) {
-    return op == Op::Lt || op == Op::Le || op == Op::Gt || op == Op::Ge || op == Op::Eq ||
-           op == Op::Ne;
 }
 
 // Prints one node and its children. Every compound expression is parenthesised, so Python's
@@ -129,14 +93,14 @@ private:
         const std::string a = print(n.kids[0]), b = print(n.kids[1]);
         if (n.op == Op::And) return "_tl_and(" + a + ", lambda: " + b + ")";
         if (n.op == Op::Or) return "_tl_or(" + a + ", lambda: " + b + ")";
-        const std::string text = a + " " + std::string(binary_operator(n.op)) + " " + b;
+        const std::string text = a + " " + std::string(python_operator(n.op)) + " " + b;
         return is_comparison(n.op) ? "_tl_int(" + text + ")" : "(" + text + ")";
     }
 
     // a < b <= c: (a < b) and (b <= c), the later comparisons evaluated only when needed.
     std::string chain(const Node& n, std::size_t gap) const {
         const std::string cmp = "_tl_int(" + print(n.kids[gap]) + " " +
-                                std::string(binary_operator(n.ops[gap])) + " " +
+                                std::string(python_operator(n.ops[gap])) + " " +
                                 print(n.kids[gap + 1]) + ")";
         if (gap + 1 == n.ops.size()) return cmp;
         return "_tl_and(" + cmp + ", lambda: " + chain(n, gap + 1) + ")";

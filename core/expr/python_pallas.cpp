@@ -5,11 +5,15 @@
 
 #include "core/base/names.h"
 #include "core/expr/detail/ast.h"
+#include "core/expr/detail/python_ops.h"
 #include "core/expr/detail/scope.h"
 
 namespace tl::py {
 namespace {
 
+using detail::is_comparison;
+using detail::PrintError;
+using detail::python_operator;
 using expr::detail::Ast;
 using expr::detail::Failure;
 using expr::detail::Node;
@@ -29,45 +33,6 @@ struct Out {
     std::string code;
     int prec = kAtom;
 };
-
-struct PrintError {
-    Span span;
-    std::string message;
-};
-
-std::string_view operator_text(Op op) {
-    switch (op) {
-        case Op::Add:
-            return "+";
-        case Op::Sub:
-            return "-";
-        case Op::Mul:
-            return "*";
-        case Op::FloorDiv:
-            return "//";
-        case Op::Mod:
-            return "%";
-        case Op::Lt:
-            return "<";
-        case Op::Le:
-            return "<=";
-        case Op::Gt:
-            return ">";
-        case Op::Ge:
-            return ">=";
-        case Op::Eq:
-            return "==";
-        case Op::Ne:
-            return "!=";
-        default:
-            return "";
-    }
-}
-
-bool is_comparison(Op op) {
-    return op == Op::Lt || op == Op::Le || op == Op::Gt || op == Op::Ge || op == Op::Eq ||
-           op == Op::Ne;
-}
 
 // A name that is a safe Python identifier and not yet used: `base`, made safe, with
 // trailing underscores until it is free.
@@ -165,7 +130,7 @@ private:
 
     Out binary(const Node& n) const {
         if (n.op == Op::And || n.op == Op::Or) return logic(n);
-        const std::string op(operator_text(n.op));
+        const std::string op(python_operator(n.op));
         if (is_comparison(n.op)) {
             const std::string text = at_least(n.kids[0], kCompare + 1) + " " + op + " " +
                                      at_least(n.kids[1], kCompare + 1);
@@ -182,7 +147,7 @@ private:
         std::vector<std::string> parts;
         for (std::size_t gap = 0; gap < n.ops.size(); ++gap)
             parts.push_back(at_least(n.kids[gap], kCompare + 1) + " " +
-                            std::string(operator_text(n.ops[gap])) + " " +
+                            std::string(python_operator(n.ops[gap])) + " " +
                             at_least(n.kids[gap + 1], kCompare + 1));
         if (!traced_) {
             std::string text;
