@@ -65,6 +65,8 @@ void attach_coverage(OperandScene& s, const Coverage& cov, const std::int32_t*& 
     const bool listed = static_cast<int>(cov.breaks.size()) == r && !cov.counts.empty();
     s.rows = s.row_dim >= 0 ? regular_partition(s, s.row_dim) : AxisPartition{};
     s.cols = s.col_dim >= 0 ? regular_partition(s, s.col_dim) : AxisPartition{};
+    s.block_rows = s.rows;
+    s.block_cols = s.cols;
     if (!listed) return;
     std::int64_t lead = 0;
     for (std::size_t d = 0; d < s.slice.size(); ++d) {
@@ -74,13 +76,18 @@ void attach_coverage(OperandScene& s, const Coverage& cov, const std::int32_t*& 
         lead = lead * static_cast<std::int64_t>(b.size() - 1) + (it - b.begin() - 1);
     }
     std::int64_t nrow = 1, ncol = 1;
+    const auto element_indexed = [&s](int d) {
+        return s.block[static_cast<std::size_t>(d)].kind == BlockDim::Kind::Element;
+    };
     if (s.row_dim >= 0) {
         s.rows = AxisPartition::listed(cov.breaks[static_cast<std::size_t>(s.row_dim)]);
         nrow = s.rows.cells();
+        if (element_indexed(s.row_dim)) s.block_rows = s.rows;
     }
     if (s.col_dim >= 0) {
         s.cols = AxisPartition::listed(cov.breaks[static_cast<std::size_t>(s.col_dim)]);
         ncol = s.cols.cells();
+        if (element_indexed(s.col_dim)) s.block_cols = s.cols;
     }
     counts = cov.counts.data();
     row_stride = ncol;

@@ -61,7 +61,10 @@ struct OperandScene {
     std::vector<ElementRect> visit_blocks;  // the other blocks of the same visit
     bool visit_truncated = false;
 
-    AxisPartition rows, cols;   // block lines
+    // The operand's regular block grid (every block, touched or not), for block lines and
+    // labels; element-indexed dimensions use the windows the programs read instead.
+    AxisPartition block_rows, block_cols;
+    AxisPartition rows, cols;   // coverage cells: where the counts change
     bool has_coverage = false;  // rows/cols are the coverage partition and counts apply
 
     CellState state(std::int64_t r, std::int64_t c) const;

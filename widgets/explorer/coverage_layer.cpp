@@ -93,24 +93,38 @@ int hatch(QPainter& p, const QRectF& r, const QColor& c, bool cross, double spac
     return static_cast<int>(lines.size());
 }
 
-CellRange visibleCells(const OperandScene& s, const ViewTransform& t, const QRectF& canvas) {
+namespace {
+
+CellRange visibleOf(const OperandScene& s, const AxisPartition& rows, const AxisPartition& cols,
+                    const ViewTransform& t, const QRectF& canvas) {
     const Span vr =
         visible_span(t.origin_y, t.scale_y, canvas.top(), canvas.bottom(), s.array.r0, s.array.r1);
     const Span vc =
         visible_span(t.origin_x, t.scale_x, canvas.left(), canvas.right(), s.array.c0, s.array.c1);
     if (vr.size() == 0 || vc.size() == 0) return {};
-    CellRange c{s.rows.cell_of(vr.lo), s.rows.cell_of(vr.hi - 1) + 1, s.cols.cell_of(vc.lo),
-                s.cols.cell_of(vc.hi - 1) + 1};
+    CellRange c{rows.cell_of(vr.lo), rows.cell_of(vr.hi - 1) + 1, cols.cell_of(vc.lo),
+                cols.cell_of(vc.hi - 1) + 1};
     if (c.r0 < 0 || c.c0 < 0 || c.r1 <= c.r0 || c.c1 <= c.c0) return {};
     return c;
 }
 
+}  // namespace
+
+CellRange visibleCells(const OperandScene& s, const ViewTransform& t, const QRectF& canvas) {
+    return visibleOf(s, s.rows, s.cols, t, canvas);
+}
+
+CellRange visibleBlocks(const OperandScene& s, const ViewTransform& t, const QRectF& canvas) {
+    return visibleOf(s, s.block_rows, s.block_cols, t, canvas);
+}
+
 namespace {
 
-enum class Mark { None, Never, Once, Repeated };
+// Never: an output element no program writes; Unread: an input element no program reads.
+enum class Mark { None, Never, Once, Repeated, Unread };
 
 Mark markOf(const OperandScene& s, bool overlay, std::int32_t n) {
-    if (n == 0) return s.is_output() ? Mark::Never : Mark::None;
+    if (n == 0) return s.is_output() ? Mark::Never : Mark::Unread;
     if (n == 1) return overlay ? Mark::Once : Mark::None;
     return overlay || s.is_output() ? Mark::Repeated : Mark::None;
 }
@@ -123,7 +137,7 @@ QRectF cellRect(const OperandScene& s, const ViewTransform& t, std::int64_t ri, 
 
 // Tiny cells: one pixel per screen pixel, the cell under its centre.
 void paintCoverageRaster(QPainter& p, const QRectF& canvas, const OperandScene& s,
-                         const ViewTransform& t, bool overlay, const QRgb colours[4]) {
+                         const ViewTransform& t, bool overlay, const QRgb colours[5]) {
     const QRectF a = toQ(t.to_pixels(s.array)).intersected(canvas);
     const int x0 = static_cast<int>(std::floor(a.left())),
               y0 = static_cast<int>(std::floor(a.top()));
@@ -162,7 +176,6 @@ void paintCoverageRaster(QPainter& p, const QRectF& canvas, const OperandScene& 
 void paintCoverage(QPainter& p, const QRectF& canvas, const OperandScene& s, const ViewTransform& t,
                    const OperandPaintOptions& o, const ExplorerPalette& pal, PaintStats& st) {
     if (!s.has_coverage || o.heat) return;
-    if (!o.coverageOverlay && !s.is_output()) return;
     const CellRange cr = visibleCells(s, t, canvas);
     if (cr.count() == 0) return;
     const QColor hue = ExplorerPalette::roleHue(s.role, s.role_index);
@@ -179,9 +192,9 @@ void paintCoverage(QPainter& p, const QRectF& canvas, const OperandScene& s, con
                         static_cast<double>(cr.r1 - cr.r0);
     const double rowPx = s.row_dim >= 0 ? avgH : 100;  // rank 1: the row is tall enough
     if (!cells_drawn_as_shapes(avgW, rowPx) || cr.count() > 40000) {
-        const QRgb colours[4] = {
+        const QRgb colours[5] = {
             0, excused ? kept.rgba() : mix(pal.neverWritten, pal.array, 0.55).rgba(), once.rgba(),
-            rep.rgba()};
+            rep.rgba(), pal.unread.rgba()};
         paintCoverageRaster(p, canvas, s, t, o.coverageOverlay, colours);
         st.rasterCoverage = true;
         ++st.rects;
@@ -208,7 +221,9 @@ void paintCoverage(QPainter& p, const QRectF& canvas, const OperandScene& s, con
                         p.fillRect(r, mix(pal.neverWritten, pal.array, 0.10));
                         never.append(r.adjusted(0.5, 0.5, -0.5, -0.5));
                     } else {
-                        p.fillRect(r, m == Mark::Once ? once : rep);
+                        p.fillRect(r, m == Mark::Once     ? once
+                                      : m == Mark::Unread ? pal.unread
+                                                          : rep);
                     }
                     ++st.rects;
                 }
@@ -219,57 +234,82 @@ void paintCoverage(QPainter& p, const QRectF& canvas, const OperandScene& s, con
     for (const QRectF& r : never) frameInside(p, r, 2.5, pal.neverWritten);
 }
 
-void paintLabels(QPainter& p, const QRectF& canvas, const OperandScene& s, const ViewTransform& t,
-                 const OperandPaintOptions& o, const ExplorerPalette& pal, PaintStats& st) {
-    const CellRange cr = visibleCells(s, t, canvas);
-    if (cr.count() == 0 || cr.count() > 600) return;
+namespace {
+
+// The block index in the corner of every block on screen, or in none when one does not fit.
+void paintBlockLabels(QPainter& p, const QRectF& canvas, const OperandScene& s,
+                      const ViewTransform& t, const OperandPaintOptions& o,
+                      const ExplorerPalette& pal, PaintStats& st) {
+    const CellRange br = visibleBlocks(s, t, canvas);
+    if (br.count() == 0 || br.count() > 600) return;
     QFont small = o.font;
     small.setPixelSize(10);
+    const QFontMetricsF fm(small);
+    const auto blockRect = [&](std::int64_t ri, std::int64_t ci) {
+        const auto [r0, r1] = s.block_rows.cell_bounds(ri);
+        const auto [c0, c1] = s.block_cols.cell_bounds(ci);
+        return toQ(t.to_pixels({r0, c0, r1, c1}));
+    };
+    const auto widest = s.block_label_at(s.block_rows.cut(br.r1 - 1), s.block_cols.cut(br.c1 - 1));
+    const double labelW =
+        fm.horizontalAdvance(widest.empty() ? QStringLiteral("(000, 000)") : tupleText(widest));
+    const QRectF first = blockRect(br.r0, br.c0), last = blockRect(br.r1 - 1, br.c1 - 1);
+    if (labelW + 8 > std::max(first.width(), last.width()) ||
+        fm.height() + 4 > std::max(first.height(), last.height()))
+        return;
+    const bool counts = s.has_coverage && !o.heat && (o.coverageOverlay || s.is_output());
+    p.setFont(small);
+    for (std::int64_t ri = br.r0; ri < br.r1; ++ri)
+        for (std::int64_t ci = br.c0; ci < br.c1; ++ci) {
+            const QRectF cell = blockRect(ri, ci);
+            const QRectF vis = cell.intersected(canvas);
+            if (vis.width() < 24 || vis.height() < 13) continue;
+            if (cell.top() < canvas.top() - 1 || cell.left() < canvas.left() - 1) continue;
+            const std::int64_t r0 = s.block_rows.cut(ri), c0 = s.block_cols.cut(ci);
+            const auto label = s.block_label_at(r0, c0);
+            if (label.empty()) continue;
+            const bool onBlock = s.has_block && !o.heat && s.clipped.contains(r0, c0);
+            const bool onRepeat =
+                counts && markOf(s, o.coverageOverlay, s.count_at(r0, c0)) == Mark::Repeated;
+            const QString text = tupleText(label);
+            const QRectF box(cell.left() + 4, cell.top() + 2, fm.horizontalAdvance(text) + 1,
+                             fm.height());
+            if (box.right() > vis.right() - 2 || box.bottom() > vis.bottom()) continue;
+            p.setPen(onBlock ? pal.onHue() : onRepeat ? pal.onRepeated() : pal.subtleText);
+            p.drawText(box, Qt::AlignLeft | Qt::AlignTop, text);
+            ++st.labels;
+        }
+}
+
+}  // namespace
+
+void paintLabels(QPainter& p, const QRectF& canvas, const OperandScene& s, const ViewTransform& t,
+                 const OperandPaintOptions& o, const ExplorerPalette& pal, PaintStats& st) {
+    paintBlockLabels(p, canvas, s, t, o, pal, st);
+    // Counts: "×n" where written (read) 2+ times, "0" where never written; the unread fill of
+    // an input speaks for itself (a cell of it can span several blocks).
+    if (!s.has_coverage || o.heat || !(o.coverageOverlay || s.is_output())) return;
+    const CellRange cr = visibleCells(s, t, canvas);
+    if (cr.count() == 0 || cr.count() > 600) return;
     QFont bold = o.font;
     bold.setPixelSize(12);
     bold.setBold(true);
-    const QFontMetricsF fm(small), bm(bold);
-    const bool counts = s.has_coverage && !o.heat && (o.coverageOverlay || s.is_output());
-    // Label every block or none: only when the widest label on screen fits a typical cell.
-    const auto widest = s.block_label_at(s.rows.cut(cr.r1 - 1), s.cols.cut(cr.c1 - 1));
-    const double labelW =
-        fm.horizontalAdvance(widest.empty() ? QStringLiteral("(000, 000)") : tupleText(widest));
-    const QRectF first = cellRect(s, t, cr.r0, cr.c0), last = cellRect(s, t, cr.r1 - 1, cr.c1 - 1);
-    const bool labels = labelW + 8 <= std::max(first.width(), last.width()) &&
-                        fm.height() + 4 <= std::max(first.height(), last.height());
+    const QFontMetricsF bm(bold);
     for (std::int64_t ri = cr.r0; ri < cr.r1; ++ri)
         for (std::int64_t ci = cr.c0; ci < cr.c1; ++ci) {
-            const QRectF cell = cellRect(s, t, ri, ci);
-            const QRectF vis = cell.intersected(canvas);
-            if (vis.width() < 24 || vis.height() < 13) continue;
-            const std::int64_t r0 = s.rows.cut(ri), c0 = s.cols.cut(ci);
-            const auto label = s.block_label_at(r0, c0);
-            const bool onBlock = s.has_block && !o.heat && s.clipped.contains(r0, c0);
-            const bool onRepeat =
-                counts && markOf(s, o.coverageOverlay, s.cell_count(ri, ci)) == Mark::Repeated;
-            if (labels && !label.empty() && cell.top() >= canvas.top() - 1 &&
-                cell.left() >= canvas.left() - 1) {
-                const QString text = tupleText(label);
-                const QRectF box(cell.left() + 4, cell.top() + 2, fm.horizontalAdvance(text) + 1,
-                                 fm.height());
-                if (box.right() <= vis.right() - 2 && box.bottom() <= vis.bottom()) {
-                    p.setFont(small);
-                    p.setPen(onBlock ? pal.onHue() : onRepeat ? pal.onRepeated() : pal.subtleText);
-                    p.drawText(box, Qt::AlignLeft | Qt::AlignTop, text);
-                    ++st.labels;
-                }
-            }
-            if (!counts) continue;
+            const QRectF vis = cellRect(s, t, ri, ci).intersected(canvas);
             const std::int32_t n = s.cell_count(ri, ci);
             const Mark m = markOf(s, o.coverageOverlay, n);
             if (m != Mark::Repeated && !(m == Mark::Never && o.coverageOverlay)) continue;
             const QString text =
                 m == Mark::Never ? QStringLiteral("0") : QStringLiteral("×%1").arg(n);
+            const bool onBlock = s.has_block && s.clipped.contains(s.rows.cut(ri), s.cols.cut(ci));
+            const QColor colour =
+                m == Mark::Never ? pal.neverWritten : (onBlock ? pal.onHue() : pal.onRepeated());
             if (bm.horizontalAdvance(text) + 6 > vis.width() || bm.height() + 4 > vis.height())
                 continue;
             p.setFont(bold);
-            p.setPen(m == Mark::Never ? pal.neverWritten
-                                      : (onBlock ? pal.onHue() : pal.onRepeated()));
+            p.setPen(colour);
             p.drawText(vis, Qt::AlignCenter, text);
             ++st.labels;
         }

@@ -21,6 +21,7 @@ struct ExplorerPalette {
     QColor paddingFill, paddingHatch;
     QColor droppedFill, droppedHatch;
     QColor neverWritten;
+    QColor unread;  // input elements no program reads
     QColor hover, marked;
 
     static ExplorerPalette light();

@@ -57,6 +57,8 @@ std::vector<Item> items(const ExplorerPalette& pal, const LegendContent& c, doub
                        p.drawRect(b.adjusted(1, 1, -1, -1));
                    },
                    QStringLiteral("never written")});
+    out.push_back({s, [&pal](QPainter& p, const QRectF& b) { p.fillRect(b, pal.unread); },
+                   QStringLiteral("never read")});
     out.push_back({s,
                    [&pal](QPainter& p, const QRectF& b) {
                        p.fillRect(b, pal.repeated(ExplorerPalette::roleHue(Role::Output, 0)));

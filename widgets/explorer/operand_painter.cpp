@@ -90,9 +90,9 @@ void paintBlockLines(QPainter& p, const QRectF& canvas, const OperandScene& s,
     QVarLengthArray<QLineF, 512> lines;
     double opacity = 1;
     if (s.row_dim >= 0)
-        blockLinesOnAxis(s.rows, t.origin_y, t.scale_y, canvas.top(), canvas.bottom(), a.left(),
+        blockLinesOnAxis(s.block_rows, t.origin_y, t.scale_y, canvas.top(), canvas.bottom(), a.left(),
                          a.right(), false, lines, &opacity);
-    blockLinesOnAxis(s.cols, t.origin_x, t.scale_x, canvas.left(), canvas.right(), a.top(),
+    blockLinesOnAxis(s.block_cols, t.origin_x, t.scale_x, canvas.left(), canvas.right(), a.top(),
                      a.bottom(), true, lines, &opacity);
     if (opacity <= 0 || lines.isEmpty()) return;
     QColor c = pal.blockLine;

@@ -31,6 +31,9 @@ struct CellRange {
 };
 CellRange visibleCells(const view::OperandScene& s, const view::ViewTransform& t,
                        const QRectF& canvas);
+// The same over the block grid (block_rows x block_cols).
+CellRange visibleBlocks(const view::OperandScene& s, const view::ViewTransform& t,
+                        const QRectF& canvas);
 
 // Coverage fills and outlines (0, 1, 2+) as shapes or, when cells are tiny, as one image.
 void paintCoverage(QPainter& p, const QRectF& canvas, const view::OperandScene& s,
