@@ -76,8 +76,8 @@ std::int64_t GridPlane::step_slice(std::int64_t program, std::int64_t delta) con
 
 bool PlaneLayout::hit(const GridPlane& plane, double x, double y, std::int64_t* row,
                       std::int64_t* col) const {
-    if (cell <= 0) return false;
-    const double c = std::floor((x - x0) / cell), r = std::floor((y - y0) / cell);
+    if (cell_w <= 0 || cell_h <= 0) return false;
+    const double c = std::floor((x - x0) / cell_w), r = std::floor((y - y0) / cell_h);
     if (c < 0 || r < 0 || c >= static_cast<double>(plane.cols()) ||
         r >= static_cast<double>(plane.rows()))
         return false;
@@ -86,13 +86,22 @@ bool PlaneLayout::hit(const GridPlane& plane, double x, double y, std::int64_t* 
     return true;
 }
 
-PlaneLayout fit_plane(const GridPlane& plane, const RectF& area, double max_cell) {
+PlaneLayout fit_plane(const GridPlane& plane, const RectF& area, double max_cell,
+                      double min_square) {
     PlaneLayout l;
     const double rows = static_cast<double>(std::max<std::int64_t>(plane.rows(), 1));
     const double cols = static_cast<double>(std::max<std::int64_t>(plane.cols(), 1));
-    l.cell = std::max(0.0, std::min({area.w / cols, area.h / rows, max_cell}));
-    l.x0 = area.x + (area.w - cols * l.cell) / 2;
-    l.y0 = area.y + (area.h - rows * l.cell) / 2;
+    const double w = std::max(0.0, std::min(area.w / cols, max_cell));
+    const double h = std::max(0.0, std::min(area.h / rows, max_cell));
+    const double side = std::min(w, h);
+    // Square unless the cells are small and the plane a strip less than half the area across.
+    const bool strip = std::min(cols * side, rows * side) < std::min(area.w, area.h) / 2;
+    const bool square = side >= min_square || !strip;
+    l.cell_w = square ? side : w;
+    l.cell_h = square ? side : h;
+    l.cell = std::min(l.cell_w, l.cell_h);
+    l.x0 = area.x + (area.w - cols * l.cell_w) / 2;
+    l.y0 = area.y + (area.h - rows * l.cell_h) / 2;
     return l;
 }
 

@@ -42,19 +42,25 @@ private:
     std::int64_t rows_ = 1, cols_ = 1, slices_ = 1;
 };
 
-// Square cells of `cell` pixels (a gap of `gap` inside each) laid out from (x0, y0).
+// Cells of cell_w x cell_h pixels laid out from (x0, y0); `cell` is the smaller side, which
+// decides the level of detail. Square unless the grid's shape would make square cells tiny.
 struct PlaneLayout {
-    double x0 = 0, y0 = 0, cell = 0;
+    double x0 = 0, y0 = 0, cell = 0, cell_w = 0, cell_h = 0;
+    bool square() const { return cell_w == cell_h; }
     RectF cell_rect(std::int64_t row, std::int64_t col) const {
-        return {x0 + static_cast<double>(col) * cell, y0 + static_cast<double>(row) * cell, cell,
-                cell};
+        return {x0 + static_cast<double>(col) * cell_w, y0 + static_cast<double>(row) * cell_h,
+                cell_w, cell_h};
     }
     // (row, col) under a pixel; false outside the plane.
     bool hit(const GridPlane& plane, double x, double y, std::int64_t* row,
              std::int64_t* col) const;
 };
 
-// The largest cells (at most max_cell) showing the plane centred in `area`.
-PlaneLayout fit_plane(const GridPlane& plane, const RectF& area, double max_cell = 40);
+// The largest square cells (at most max_cell) showing the plane centred in `area`; when those
+// would be under `min_square` pixels and the plane a strip (a tall or wide grid), each axis
+// is stretched on its own to the area (still at most max_cell), so that a 32 x 4 grid fills
+// the panel rather than shrinking to a strip. A big square grid stays square.
+PlaneLayout fit_plane(const GridPlane& plane, const RectF& area, double max_cell = 40,
+                      double min_square = 8);
 
 }  // namespace tl::view

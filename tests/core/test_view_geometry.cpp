@@ -203,5 +203,25 @@ TEST(GridPlane, LayoutHitsTheCellUnderThePointer) {
     EXPECT_FALSE(l.hit(g, l.x0 - 1, l.y0, &r, &c));
 }
 
+TEST(GridPlane, ATallGridStretchesItsCellsRatherThanShrinkToAStrip) {
+    // 32 x 4 in 400 x 120: square cells would be 3.75 px (a 15-px-wide strip).
+    const GridPlane g({32, 4});
+    const PlaneLayout l = fit_plane(g, {0, 0, 400, 120}, 34, 8);
+    EXPECT_DOUBLE_EQ(l.cell_h, 3.75);
+    EXPECT_DOUBLE_EQ(l.cell_w, 34);  // the columns take the width there is, up to the cap
+    EXPECT_FALSE(l.square());
+    EXPECT_DOUBLE_EQ(l.cell, 3.75);
+    std::int64_t r = -1, c = -1;
+    ASSERT_TRUE(l.hit(g, l.x0 + 3 * 34 + 1, 31 * 3.75 + 1, &r, &c));
+    EXPECT_EQ(r, 31);
+    EXPECT_EQ(c, 3);
+    // A grid whose square cells are big enough stays square, and so does a huge square grid
+    // (its cells are sub-pixel either way; the plane is no strip).
+    EXPECT_TRUE(fit_plane(GridPlane({10, 2}), {0, 0, 400, 120}, 34, 8).square());
+    const PlaneLayout big = fit_plane(GridPlane({512, 512}), {0, 0, 400, 160}, 34, 8);
+    EXPECT_TRUE(big.square());
+    EXPECT_DOUBLE_EQ(big.cell_w * 512, 160);
+}
+
 }  // namespace
 }  // namespace tl::view

@@ -9,6 +9,7 @@
 #include <QTest>
 #include <QToolTip>
 
+#include "widgets/explorer/explorer_palette.h"
 #include "widgets/explorer/grid_canvas.h"
 #include "widgets/explorer/grid_navigator.h"
 
@@ -117,6 +118,36 @@ TEST(GridNavigator, AHugeGridIsDrawnAsAFewRectangles) {
     n.nav.setCurrent(123456);
     n.nav.canvas()->grab();
     EXPECT_EQ(n.nav.canvas()->lastPaintStats().cells, 0);
+}
+
+TEST(GridNavigator, ATallGridFillsThePanelInsteadOfAStrip) {
+    Nav n({32, 4});
+    n.nav.canvas()->resize(420, 150);
+    // Column 3 lies far from column 0: the plane is stretched across, not 4 x 4 px wide.
+    const double across = n.nav.canvas()->centreOf(0, 3).x() - n.nav.canvas()->centreOf(0, 0).x();
+    EXPECT_GT(across, 60);
+    EXPECT_GT(n.nav.canvas()->centreOf(31, 0).y(), n.nav.canvas()->centreOf(30, 0).y());
+}
+
+TEST(GridNavigator, ABigGridShowsWhatHasRunAsADensityImageWithTheProgramMarked) {
+    Nav n({512, 512});
+    n.nav.canvas()->resize(420, 300);
+    const view::GridPlane g({512, 512});
+    n.nav.setCurrent(g.program_at(0, 256, 100));  // half the plane has run
+    const QImage img = n.nav.canvas()->grab().toImage();
+    EXPECT_EQ(n.nav.canvas()->lastPaintStats().cells, 0);
+    const QPointF early = n.nav.canvas()->centreOf(64, 400),
+                  late = n.nav.canvas()->centreOf(448, 100);
+    // Rows above the current one are shaded as run, rows below are not.
+    EXPECT_NE(img.pixelColor(early.toPoint()), img.pixelColor(late.toPoint()));
+    // The current program is marked with a ring, whatever the cell size.
+    const QPointF cur = n.nav.canvas()->centreOf(256, 100);
+    const QColor marked = ExplorerPalette::forPalette(n.nav.canvas()->palette()).marked;
+    int ring = 0;
+    for (int dx = -11; dx <= 11; ++dx)
+        for (int dy = -11; dy <= 11; ++dy)
+            ring += img.pixelColor((cur + QPointF(dx, dy)).toPoint()) == marked;
+    EXPECT_GT(ring, 10);
 }
 
 }  // namespace

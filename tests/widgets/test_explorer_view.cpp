@@ -56,6 +56,24 @@ TEST(ExplorerView, OneViewPerOperandInputsAboveOutputs) {
                      e.view.operandView(1)->transform().scale_y);
 }
 
+TEST(ExplorerView, TheNavigatorPaneGrowsForATallGridAndKeepsItsHeightWhileStepping) {
+    const auto grid = [](int rows) {
+        return snapshotOf(loadText(R"json({"tilelens": 1, "name": "g", "grid": [)json" +
+                                   std::to_string(rows) + R"json(, 2],
+            "operands": [{"name": "o", "role": "output", "shape": [1024, 16],
+              "dtype": "float32", "block_shape": [8, 8], "index_map": "lambda i, j: (i, j)"}]})json"));
+    };
+    Explorer e(grid(2));
+    const int small = e.view.navigator()->height();
+    e.view.setSnapshot(grid(12));
+    QApplication::processEvents();
+    const int tall = e.view.navigator()->height();
+    EXPECT_GT(tall, small + 60);  // 10 more rows of readable cells
+    e.view.navigator()->setCurrent(5);
+    QApplication::processEvents();
+    EXPECT_EQ(e.view.navigator()->height(), tall);
+}
+
 TEST(ExplorerView, SelectingAProgramMovesEveryViewTheNavigatorAndTheInspector) {
     Explorer e(snapshotOf(loadExample("matmul-rect")));
     e.view.selectProgram(13);

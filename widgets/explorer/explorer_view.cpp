@@ -6,6 +6,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QSplitter>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -134,13 +135,13 @@ ExplorerView::ExplorerView(QWidget* parent)
     leftLayout->setSpacing(0);
     leftLayout->addLayout(tools);
     leftLayout->addWidget(banner_);
-    auto* vsplit = new QSplitter(Qt::Vertical, left);
-    vsplit->addWidget(operands);
-    vsplit->addWidget(navigator_);
-    vsplit->setStretchFactor(0, 4);
-    vsplit->setStretchFactor(1, 1);
-    vsplit->setSizes({640, 160});  // the operands first; scaled to the space there is
-    leftLayout->addWidget(vsplit, 1);
+    vsplit_ = new QSplitter(Qt::Vertical, left);
+    vsplit_->addWidget(operands);
+    vsplit_->addWidget(navigator_);
+    vsplit_->setStretchFactor(0, 4);
+    vsplit_->setStretchFactor(1, 1);
+    vsplit_->setSizes({640, 160});  // the operands first; scaled to the space there is
+    leftLayout->addWidget(vsplit_, 1);
 
     auto* hsplit = new QSplitter(Qt::Horizontal, this);
     hsplit->addWidget(left);
@@ -208,6 +209,7 @@ void ExplorerView::setSnapshot(const ExplorerSnapshot& snapshot) {
         }
         navigator_->setGrid(analysis_->instance().grid, axisNames(analysis_->instance()));
         navigator_->setCurrent(n > 0 ? program_ : -1);
+        fitNavigatorPane(grid);
     } else {
         // A new document that does not resolve: nothing of the previous one stays drawn.
         navigator_->setGrid({0}, {});
@@ -217,6 +219,28 @@ void ExplorerView::setSnapshot(const ExplorerSnapshot& snapshot) {
     }
     applyMark();
     refreshScenes();
+}
+
+// A grid of another shape gets a navigator pane tall enough for its rows (a 10 x 2 grid
+// needs more than a 2 x 2 one), between a fifth and 35 % of the height; stepping, edits that
+// keep the grid, and the user's own splitter drags are left alone.
+void ExplorerView::fitNavigatorPane(const std::vector<std::int64_t>& grid) {
+    if (grid == navigatorGrid_ && !navigatorFitPending_) return;
+    navigatorGrid_ = grid;
+    const QList<int> sizes = vsplit_->sizes();
+    const int total = sizes.size() == 2 ? sizes[0] + sizes[1] : 0;
+    // Before the first show the splitter has no height yet: fit once it has.
+    navigatorFitPending_ = !vsplit_->isVisible() || total < 200;
+    if (navigatorFitPending_) return;
+    const int nav =
+        std::clamp(navigator_->preferredHeight(), total / 5, std::max(total * 35 / 100, total / 5));
+    vsplit_->setSizes({total - nav, nav});
+}
+
+void ExplorerView::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    if (navigatorFitPending_)
+        QTimer::singleShot(0, this, [this] { fitNavigatorPane(navigatorGrid_); });
 }
 
 void ExplorerView::resetSelection() {

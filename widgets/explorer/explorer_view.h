@@ -15,6 +15,8 @@ class QGridLayout;
 class QKeyEvent;
 class QLabel;
 
+class QSplitter;
+
 namespace tl::gui {
 
 class GridNavigator;
@@ -59,6 +61,7 @@ signals:
 protected:
     void keyPressEvent(QKeyEvent* e) override;
     void changeEvent(QEvent* e) override;  // a theme change recolours the heat map
+    void showEvent(QShowEvent* e) override;
 
 private:
     void setProgram(qint64 program, bool notify);
@@ -67,6 +70,7 @@ private:
     // Whether `element` lies inside operand `operand` of the analysis on show.
     bool inside(int operand, const std::vector<std::int64_t>& element) const;
     void rebuildViews();
+    void fitNavigatorPane(const std::vector<std::int64_t>& grid);
     void refreshScenes();
     void refreshHeat();
     void refreshInspector();
@@ -88,6 +92,9 @@ private:
     std::vector<OperandView*> views_;
     QGridLayout* grid_;
     GridNavigator* navigator_;
+    QSplitter* vsplit_ = nullptr;              // operands above, navigator below
+    std::vector<std::int64_t> navigatorGrid_;  // the grid the navigator pane was sized for
+    bool navigatorFitPending_ = false;
     Inspector* inspector_;
     LegendBar* legend_;
     QLabel* banner_;

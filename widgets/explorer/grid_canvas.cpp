@@ -1,11 +1,13 @@
 #include "widgets/explorer/grid_canvas.h"
 
 #include <QHelpEvent>
+#include <QImage>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QStringList>
 #include <QToolTip>
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "widgets/explorer/explorer_palette.h"
@@ -26,18 +28,18 @@ QRectF inset(const QRectF& r, double cell) {
 }
 
 void shape(QPainter& p, const QRectF& r, double cell) {
-    if (cell >= 10)
+    if (cell >= 10 && std::abs(r.width() - r.height()) < 0.5)
         p.drawEllipse(r);
+    else if (cell >= 10)
+        p.drawRoundedRect(r, 4, 4);
     else
         p.drawRect(r);
 }
 
-// A marker of at least 4 pixels, centred on the cell, so it shows however small cells are.
+// A marker of at least 6 pixels, centred on the cell, so it shows however small cells are.
 QRectF marker(const QRectF& cellRect, double cell) {
-    const double side = std::max(cell, 4.0);
-    return inset(
-        QRectF(cellRect.center().x() - side / 2, cellRect.center().y() - side / 2, side, side),
-        cell);
+    if (cell >= 6) return inset(cellRect, cell);
+    return QRectF(cellRect.center().x() - 3, cellRect.center().y() - 3, 6, 6);
 }
 
 void paintAxes(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s,
@@ -47,27 +49,72 @@ void paintAxes(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s,
     f.setPixelSize(10);
     p.setFont(f);
     p.setPen(pal.subtleText);
-    const double w = static_cast<double>(g.cols()) * l.cell,
-                 h = static_cast<double>(g.rows()) * l.cell;
+    const double w = static_cast<double>(g.cols()) * l.cell_w,
+                 h = static_cast<double>(g.rows()) * l.cell_h;
     const QString rowName = s.axisNames.value(0),
                   colName = s.axisNames.value(g.rank() >= 2 ? 1 : 0);
     // Axis names in the corner: rows run down axis 0, columns along axis 1.
     QString corner = colName + QStringLiteral("→");
     if (g.rank() >= 2) corner = rowName + QStringLiteral("↓ ") + corner;
     p.drawText(QRectF(l.x0 - 34, l.y0 - 16, 31, 14), Qt::AlignRight | Qt::AlignVCenter, corner);
-    if (l.cell < 12) {
+    // Index labels along each axis whose cells hold them; the extent in words otherwise.
+    const bool colLabels = l.cell_w >= 12 && g.cols() <= 200;
+    const bool rowLabels = g.rank() >= 2 && l.cell_h >= 12 && g.rows() <= 200;
+    if (colLabels) {
+        const std::int64_t every = l.cell_w >= 20 ? 1 : 2;
+        for (std::int64_t c = 0; c < g.cols(); c += every)
+            p.drawText(QRectF(l.x0 + static_cast<double>(c) * l.cell_w, l.y0 - 16, l.cell_w, 14),
+                       Qt::AlignCenter, QString::number(c));
+    }
+    if (rowLabels) {
+        const std::int64_t every = l.cell_h >= 20 ? 1 : 2;
+        for (std::int64_t r = 0; r < g.rows(); r += every)
+            p.drawText(QRectF(l.x0 - 30, l.y0 + static_cast<double>(r) * l.cell_h, 26, l.cell_h),
+                       Qt::AlignRight | Qt::AlignVCenter, QString::number(r));
+    }
+    if (!colLabels || (g.rank() >= 2 && !rowLabels))
         p.drawText(QRectF(l.x0 + w + 4, l.y0 + h - 14, 80, 14), Qt::AlignLeft | Qt::AlignVCenter,
                    QStringLiteral("%1 × %2").arg(g.rows()).arg(g.cols()));
-        return;
+}
+
+// Cells too small to draw one by one: each pixel of the plane shaded by the share of its
+// programs already run (exact, since iteration order is row-major over the plane).
+void paintDensity(QPainter& p, const view::PlaneLayout& l, const view::GridPlane& g,
+                  const view::GridPlane::Cell& cur, bool started, const QColor& done,
+                  const QColor& open) {
+    const double pw = static_cast<double>(g.cols()) * l.cell_w,
+                 ph = static_cast<double>(g.rows()) * l.cell_h;
+    const int w = std::max(1, static_cast<int>(std::ceil(pw))),
+              h = std::max(1, static_cast<int>(std::ceil(ph)));
+    if (w > 8192 || h > 8192) return;
+    const QColor doneOpaque = mix(done, open, done.alphaF());
+    const auto share = [&](std::int64_t r0, std::int64_t r1, std::int64_t c0, std::int64_t c1) {
+        if (!started) return 0.0;
+        // Programs (r, c) of the block before (cur.row, cur.col): whole rows above, then the
+        // columns left of the current one on its row.
+        const double cols = static_cast<double>(c1 - c0);
+        double n = static_cast<double>(std::clamp(cur.row, r0, r1) - r0) * cols;
+        if (cur.row >= r0 && cur.row < r1)
+            n += static_cast<double>(std::clamp(cur.col, c0, c1) - c0);
+        return n / (static_cast<double>(r1 - r0) * cols);
+    };
+    const auto range = [](int px, double cellPx, std::int64_t count) {
+        const auto lo =
+            std::clamp<std::int64_t>(static_cast<std::int64_t>(px / cellPx), 0, count - 1);
+        const auto hi =
+            std::clamp<std::int64_t>(static_cast<std::int64_t>((px + 1) / cellPx), lo + 1, count);
+        return std::pair{lo, hi};
+    };
+    QImage img(w, h, QImage::Format_RGB32);
+    for (int y = 0; y < h; ++y) {
+        const auto [r0, r1] = range(y, l.cell_h, g.rows());
+        auto* line = reinterpret_cast<QRgb*>(img.scanLine(y));
+        for (int x = 0; x < w; ++x) {
+            const auto [c0, c1] = range(x, l.cell_w, g.cols());
+            line[x] = mix(doneOpaque, open, share(r0, r1, c0, c1)).rgb();
+        }
     }
-    const int every = l.cell >= 20 ? 1 : 2;
-    for (std::int64_t c = 0; c < g.cols(); c += every)
-        p.drawText(QRectF(l.x0 + static_cast<double>(c) * l.cell, l.y0 - 16, l.cell, 14),
-                   Qt::AlignCenter, QString::number(c));
-    if (g.rank() >= 2)
-        for (std::int64_t r = 0; r < g.rows(); r += every)
-            p.drawText(QRectF(l.x0 - 30, l.y0 + static_cast<double>(r) * l.cell, 26, l.cell),
-                       Qt::AlignRight | Qt::AlignVCenter, QString::number(r));
+    p.drawImage(QRectF(l.x0, l.y0, pw, ph), img);
 }
 
 }  // namespace
@@ -94,7 +141,8 @@ GridPaintStats paintGridPlane(QPainter& p, const QRectF& r, const GridPaintState
     QColor done = pal.subtleText;
     done.setAlpha(pal.dark ? 110 : 90);
     p.setRenderHint(QPainter::Antialiasing, l.cell >= 10);
-    if (l.cell >= 5) {
+    const bool shapes = l.cell >= 5 && g.rows() * g.cols() <= 20000;
+    if (shapes) {
         p.setPen(QPen(pal.subtleText, 1));
         for (std::int64_t row = 0; row < g.rows(); ++row)
             for (std::int64_t col = 0; col < g.cols(); ++col) {
@@ -103,13 +151,17 @@ GridPaintStats paintGridPlane(QPainter& p, const QRectF& r, const GridPaintState
                 shape(p, inset(q(l.cell_rect(row, col)), l.cell), l.cell);
                 ++st.cells;
             }
-    } else {  // level of detail: the plane and the part already run, as three rectangles
-        const double w = static_cast<double>(g.cols()) * l.cell;
-        p.fillRect(QRectF(l.x0, l.y0, w, static_cast<double>(g.rows()) * l.cell), pal.array);
-        p.fillRect(QRectF(l.x0, l.y0, w, static_cast<double>(cur.row) * l.cell), done);
-        p.fillRect(QRectF(l.x0, l.y0 + static_cast<double>(cur.row) * l.cell,
-                          static_cast<double>(cur.col) * l.cell, l.cell),
-                   done);
+    } else {  // level of detail: a density image, and guides to the current program
+        paintDensity(p, l, g, cur, s.current >= 0, done, pal.array);
+        if (s.current >= 0) {
+            QColor guide = pal.text;
+            guide.setAlpha(70);
+            const QRectF cr = q(l.cell_rect(cur.row, cur.col));
+            const double pw = static_cast<double>(g.cols()) * l.cell_w,
+                         ph = static_cast<double>(g.rows()) * l.cell_h;
+            p.fillRect(QRectF(l.x0, cr.center().y() - 0.5, pw, 1), guide);
+            p.fillRect(QRectF(cr.center().x() - 0.5, l.y0, 1, ph), guide);
+        }
     }
     paintAxes(p, l, s, pal, font);
     p.setRenderHint(QPainter::Antialiasing, true);
@@ -142,7 +194,7 @@ GridPaintStats paintGridPlane(QPainter& p, const QRectF& r, const GridPaintState
         if (!(bits & 4)) c.setAlpha(110);
         p.setPen(QPen(c, bits & 4 ? 2.5 : 1.5, bits & 4 ? Qt::SolidLine : Qt::DotLine));
         const QRectF cr = marker(q(l.cell_rect(pos / g.cols(), pos % g.cols())), l.cell);
-        shape(p, cr.adjusted(-2, -2, 2, 2), std::max(l.cell, 10.0));
+        shape(p, cr.adjusted(-2, -2, 2, 2), l.cell);
         ++st.highlights;
     }
 
@@ -155,6 +207,10 @@ GridPaintStats paintGridPlane(QPainter& p, const QRectF& r, const GridPaintState
         p.setPen(QPen(pal.text, 2));
         p.setBrush(Qt::NoBrush);
         shape(p, cr.adjusted(-3, -3, 3, 3), std::max(l.cell, 10.0));
+        if (!l.square() || l.cell < 6) {  // and a ring a newcomer's eye finds on a big plane
+            p.setPen(QPen(pal.marked, 2));
+            p.drawEllipse(cr.center(), 9, 9);
+        }
     }
     p.restore();
     return st;

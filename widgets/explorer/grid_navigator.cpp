@@ -96,6 +96,13 @@ void GridNavigator::setGrid(const std::vector<std::int64_t>& grid, const QString
     updateLabels();
 }
 
+int GridNavigator::preferredHeight() const {
+    const auto& g = canvas_->state().plane;
+    const int header = isVisible() ? height() - canvas_->height() : 34;
+    const auto rows = std::min<std::int64_t>(g.rank() >= 2 ? g.rows() : 1, 1000);
+    return header + static_cast<int>(rows) * 18 + 30;  // the plane's margins: see gridLayout
+}
+
 void GridNavigator::setCurrent(std::int64_t program) {
     auto& s = canvas_->state();
     if (s.plane.programs() == 0) program = -1;

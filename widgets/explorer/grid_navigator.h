@@ -38,6 +38,9 @@ public:
     int speed() const;
     GridCanvas* canvas() const { return canvas_; }
     QString programIdText() const;  // "program_id (1, 2, 0)  ·  #13 of 24"
+    // The height at which the grid's rows get readable cells (about 18 px each), header
+    // included; the explorer sizes the navigator's pane from it when the grid changes.
+    int preferredHeight() const;
 
 signals:
     void programActivated(qint64 program);
