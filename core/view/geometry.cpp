@@ -58,6 +58,17 @@ void ViewTransform::zoom_at(double factor, double px, double py, double min_scal
     origin_y = py - row * scale_y;
 }
 
+void ViewTransform::zoom_stretched_at(double factor, double px, double py, double min_scale,
+                                      double max_scale, double stretched_cap) {
+    const double col = col_at(px), row = row_at(py);
+    const bool wide = scale_x > scale_y, tall = scale_y > scale_x;
+    zoom_at(factor, px, py, min_scale, max_scale);
+    if (wide) scale_x = std::max(scale_y, std::min(scale_x, stretched_cap));
+    if (tall) scale_y = std::max(scale_x, std::min(scale_y, stretched_cap));
+    origin_x = px - col * scale_x;
+    origin_y = py - row * scale_y;
+}
+
 ViewTransform fit(const ElementRect& extent, const RectF& viewport, double margin,
                   double min_row_px, double max_scale) {
     ViewTransform t;
@@ -69,6 +80,29 @@ ViewTransform fit(const ElementRect& extent, const RectF& viewport, double margi
     t.scale_x = t.scale_y = s;
     if (extent.rows() == 1) t.scale_y = std::max(s, std::min(min_row_px, h));
     if (extent.cols() == 1) t.scale_x = std::max(s, std::min(min_row_px, w));
+    t.origin_x = viewport.x + (viewport.w - cols * t.scale_x) / 2 -
+                 static_cast<double>(extent.c0) * t.scale_x;
+    t.origin_y = viewport.y + (viewport.h - rows * t.scale_y) / 2 -
+                 static_cast<double>(extent.r0) * t.scale_y;
+    return t;
+}
+
+ViewTransform fit_any_aspect(const ElementRect& extent, const RectF& viewport, double margin,
+                             double min_side_px, double max_stretch, double min_row_px,
+                             double max_scale) {
+    ViewTransform t = fit(extent, viewport, margin, min_row_px, max_scale);
+    const double w = std::max(viewport.w - 2 * margin, 1.0);
+    const double h = std::max(viewport.h - 2 * margin, 1.0);
+    const double cols = static_cast<double>(std::max<std::int64_t>(extent.cols(), 1));
+    const double rows = static_cast<double>(std::max<std::int64_t>(extent.rows(), 1));
+    const auto thin = [&](double side, double room) {
+        return side < min_side_px && side < room / 4;
+    };
+    // A single row or column is fit()'s rank-1 strip already.
+    if (cols > 1 && thin(cols * t.scale_x, w))
+        t.scale_x = std::max(t.scale_x, std::min(w / cols, max_stretch));
+    else if (rows > 1 && thin(rows * t.scale_y, h))
+        t.scale_y = std::max(t.scale_y, std::min(h / rows, max_stretch));
     t.origin_x = viewport.x + (viewport.w - cols * t.scale_x) / 2 -
                  static_cast<double>(extent.c0) * t.scale_x;
     t.origin_y = viewport.y + (viewport.h - rows * t.scale_y) / 2 -

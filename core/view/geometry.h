@@ -51,6 +51,11 @@ struct ViewTransform {
     // Scales by `factor` keeping pixel (px, py) over the same element; the scale stays within
     // [min_scale, max_scale] (on the smaller of the two axes).
     void zoom_at(double factor, double px, double py, double min_scale, double max_scale);
+    // zoom_at for a view stretched by fit_any_aspect: the stretched axis keeps at most
+    // `stretched_cap` pixels per element until the other axis catches up, so zooming in on a
+    // thin array widens what is thin instead of blowing up what is already wide.
+    void zoom_stretched_at(double factor, double px, double py, double min_scale, double max_scale,
+                           double stretched_cap);
     void pan(double dx, double dy) {
         origin_x += dx;
         origin_y += dy;
@@ -64,6 +69,15 @@ struct ViewTransform {
 // `max_scale` caps the pixels per element, so that several views can share one scale.
 ViewTransform fit(const ElementRect& extent, const RectF& viewport, double margin,
                   double min_row_px = 24, double max_scale = 1e300);
+
+// fit(), then an array so thin that one side would be under `min_side_px` (and under a quarter
+// of the viewport that way) is stretched along that side to the viewport, up to `max_stretch`
+// pixels per element: a 65536 x 256 operand shows its columns of blocks instead of a 1-px
+// line. Its cells are then not square; the view says so (see docs/ARCHITECTURE.md, "The explorer's
+// pictures at any size").
+ViewTransform fit_any_aspect(const ElementRect& extent, const RectF& viewport, double margin,
+                             double min_side_px, double max_stretch, double min_row_px = 24,
+                             double max_scale = 1e300);
 
 // The scale a view takes when views share `common` (the smallest of their fit scales): the
 // common one, unless the view would then be drawn more than `max_ratio` times smaller than

@@ -190,6 +190,37 @@ TEST(GridPlane, KeyMovesStepAndClamp) {
     EXPECT_EQ(GridPlane().programs(), 1);
 }
 
+TEST(ViewGeometry, AThinArrayIsStretchedAcrossItsViewport) {
+    // 65536 x 256 in 600 x 300: one scale would draw the 256 columns 1.2 px wide.
+    const ElementRect tall{0, 0, 65536, 256};
+    const RectF vp{0, 0, 600, 300};
+    EXPECT_LT(fit(tall, vp, 0).scale_x * 256, 2);
+    const ViewTransform t = fit_any_aspect(tall, vp, 0, 64, 96);
+    EXPECT_DOUBLE_EQ(t.scale_y, 300.0 / 65536);  // the long side still fits
+    EXPECT_DOUBLE_EQ(t.scale_x * 256, 600);      // the short side fills the width
+    EXPECT_DOUBLE_EQ(t.x_of(0), 0);
+    // And the other way round, and an array that is not thin keeps one scale.
+    const ViewTransform wide = fit_any_aspect({0, 0, 256, 65536}, {0, 0, 600, 300}, 0, 64, 96);
+    EXPECT_DOUBLE_EQ(wide.scale_y * 256, 300);
+    const ViewTransform square = fit_any_aspect({0, 0, 300, 500}, vp, 0, 64, 96);
+    EXPECT_DOUBLE_EQ(square.scale_x, square.scale_y);
+    // The stretch stops at max_stretch pixels per element.
+    const ViewTransform few = fit_any_aspect({0, 0, 4096, 2}, vp, 0, 64, 96);
+    EXPECT_DOUBLE_EQ(few.scale_x, 96);
+
+    // Zooming in widens the thin axis; the stretched one waits until the other catches up.
+    ViewTransform z = t;
+    const double cap = t.scale_x;  // 600 / 256
+    const double col = z.col_at(300), row = z.row_at(150);
+    z.zoom_stretched_at(100, 300, 150, 1e-4, 96, cap);
+    EXPECT_DOUBLE_EQ(z.scale_y, t.scale_y * 100);
+    EXPECT_DOUBLE_EQ(z.scale_x, cap);
+    EXPECT_NEAR(z.col_at(300), col, 1e-9);  // the element under the pointer stays there
+    EXPECT_NEAR(z.row_at(150), row, 1e-9);
+    z.zoom_stretched_at(100, 300, 150, 1e-4, 96, cap);  // rows now past the cap: one scale
+    EXPECT_DOUBLE_EQ(z.scale_x, z.scale_y);
+}
+
 TEST(GridPlane, LayoutHitsTheCellUnderThePointer) {
     const GridPlane g({3, 4});
     const PlaneLayout l = fit_plane(g, {0, 0, 100, 100}, 40);

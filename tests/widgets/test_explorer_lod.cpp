@@ -108,5 +108,32 @@ TEST(LevelOfDetail, ElementLinesAppearWhenZoomedIn) {
     EXPECT_LE(after, static_cast<int>(600 / px + 500 / px) + 16);  // only the cells on screen
 }
 
+TEST(LevelOfDetail, AThinHugeArrayFillsItsViewAndZoomWidensItsRows) {
+    // 65536 x 256, blocks (512, 128): at one scale its 256 columns would be 2 px wide.
+    const auto s = snapshotOf(loadText(R"json({"tilelens": 1, "name": "thin", "grid": [128, 2],
+        "operands": [{"name": "x", "role": "input", "shape": [65536, 256], "dtype": "float32",
+          "block_shape": [512, 128], "index_map": "lambda i, j: (i, j)"},
+         {"name": "o", "role": "output", "shape": [65536, 256], "dtype": "float32",
+          "block_shape": [512, 128], "index_map": "lambda i, j: (i, j)"}]})json"));
+    OperandView v;
+    v.resize(600, 400);
+    v.setScene(view::build_scenes(s.analysis, 0)[0]);
+    const double width = v.pixelOf(0, 255).x() - v.pixelOf(0, 0).x();
+    EXPECT_GT(width, 400);  // stretched across the view
+    const PaintStats fitted = paintOf(v);
+    EXPECT_GE(fitted.lines, 1);  // the line between the two columns of blocks
+    const double rowPx = v.transform().scale_y, colPx = v.transform().scale_x;
+    const QPointF c = v.pixelOf(1000, 100);
+    for (int i = 0; i < 30; ++i) {
+        QWheelEvent wheel(c, v.mapToGlobal(c), {}, {0, 120}, Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&v, &wheel);
+    }
+    EXPECT_GT(v.transform().scale_y, rowPx * 100);  // 30 clicks: rows 100+ times taller
+    EXPECT_LE(v.transform().scale_x, colPx * 1.0001 + v.transform().scale_y);
+    v.fitToView();
+    EXPECT_DOUBLE_EQ(v.transform().scale_y, rowPx);
+}
+
 }  // namespace
 }  // namespace tl::gui

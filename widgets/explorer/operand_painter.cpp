@@ -87,23 +87,29 @@ void paintBlockLines(QPainter& p, const QRectF& canvas, const OperandScene& s,
                      const ViewTransform& t, const ExplorerPalette& pal, PaintStats& st) {
     const QRectF a = pixels(t, s.array).intersected(canvas);
     if (a.isEmpty()) return;
-    QVarLengthArray<QLineF, 512> lines;
-    double opacity = 1;
-    if (s.row_dim >= 0)
-        blockLinesOnAxis(s.block_rows, t.origin_y, t.scale_y, canvas.top(), canvas.bottom(), a.left(),
-                         a.right(), false, lines, &opacity);
-    blockLinesOnAxis(s.block_cols, t.origin_x, t.scale_x, canvas.left(), canvas.right(), a.top(),
-                     a.bottom(), true, lines, &opacity);
-    if (opacity <= 0 || lines.isEmpty()) return;
-    QColor c = pal.blockLine;
-    c.setAlphaF(static_cast<float>(opacity));
-    for (const QLineF& l : lines) {
-        if (l.x1() == l.x2())
-            layers::vband(p, l.x1(), l.y1(), l.y2(), kBlockLine, c);
+    // Each axis fades on its own: in a stretched view the columns of blocks stay drawn while
+    // the rows are too dense to show.
+    for (const bool vertical : {false, true}) {
+        if (!vertical && s.row_dim < 0) continue;
+        QVarLengthArray<QLineF, 512> lines;
+        double opacity = 1;
+        if (vertical)
+            blockLinesOnAxis(s.block_cols, t.origin_x, t.scale_x, canvas.left(), canvas.right(),
+                             a.top(), a.bottom(), true, lines, &opacity);
         else
-            layers::hband(p, l.y1(), l.x1(), l.x2(), kBlockLine, c);
+            blockLinesOnAxis(s.block_rows, t.origin_y, t.scale_y, canvas.top(), canvas.bottom(),
+                             a.left(), a.right(), false, lines, &opacity);
+        if (opacity <= 0 || lines.isEmpty()) continue;
+        QColor c = pal.blockLine;
+        c.setAlphaF(static_cast<float>(opacity));
+        for (const QLineF& l : lines) {
+            if (vertical)
+                layers::vband(p, l.x1(), l.y1(), l.y2(), kBlockLine, c);
+            else
+                layers::hband(p, l.y1(), l.x1(), l.x2(), kBlockLine, c);
+        }
+        st.lines += static_cast<int>(lines.size());
     }
-    st.lines += static_cast<int>(lines.size());
 }
 
 void paintHeat(QPainter& p, const QRectF& canvas, const OperandScene& s, const ViewTransform& t,

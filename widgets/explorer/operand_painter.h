@@ -37,9 +37,13 @@ PaintStats paintOperandCanvas(QPainter& p, const QRectF& canvas, const view::Ope
                               const view::ViewTransform& t, const OperandPaintOptions& o,
                               const ExplorerPalette& pal);
 
-// "x  float32  300 × 256" on the left, the program's block and its pipeline step on the right.
+// "x  float32  300 × 256" on the left, the program's block and its pipeline step on the right;
+// when narrow, the details are cut before the step ("block (3, 3) · out of bounds").
 void paintOperandTitle(QPainter& p, const QRectF& strip, const view::OperandScene& s,
                        const ExplorerPalette& pal, const QFont& font);
+// "not to scale: columns ×512 wide" for `aspect` (pixels per column over pixels per row) of a
+// stretched view; empty when the cells are square.
+QString aspectText(double aspect);
 QString operandShapeText(const view::OperandScene& s);  // "300 × 256"
 QString operandStepText(const view::OperandScene& s);   // "block (1, 2) · copied"
 QString sliceText(const view::OperandScene& s);         // "[2, :, :]", empty for rank < 3

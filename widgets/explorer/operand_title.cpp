@@ -2,6 +2,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QStringList>
+#include <cmath>
 
 #include "widgets/explorer/operand_painter.h"
 
@@ -70,6 +71,15 @@ QString operandStepText(const view::OperandScene& s) {
            (s.copy ? QStringLiteral(" · written back") : QStringLiteral(" · accumulating")) + extra;
 }
 
+QString aspectText(double aspect) {
+    if (!(aspect > 0) || (aspect < 1.05 && aspect > 1 / 1.05)) return {};
+    const bool cols = aspect > 1;
+    const double k = cols ? aspect : 1 / aspect;
+    const QString times = k >= 10 ? QString::number(std::lround(k)) : QString::number(k, 'f', 1);
+    return cols ? QStringLiteral("not to scale: columns ×%1 wide").arg(times)
+                : QStringLiteral("not to scale: rows ×%1 tall").arg(times);
+}
+
 void paintOperandTitle(QPainter& p, const QRectF& strip, const view::OperandScene& s,
                        const ExplorerPalette& pal, const QFont& font) {
     p.save();
@@ -91,7 +101,9 @@ void paintOperandTitle(QPainter& p, const QRectF& strip, const view::OperandScen
     detail += QStringLiteral("  ·  blocks ") + blockShapeText(s.block);
     if (s.rank() >= 3) detail += QStringLiteral("  ·  slice ") + sliceText(s);
     const QString step = operandStepText(s);
-    const double stepW = std::min(fm.horizontalAdvance(step) + 2, strip.width() * 0.45);
+    // The step is the news of the program: it keeps its room, the details take what is left.
+    const double stepW =
+        std::max(0.0, std::min(fm.horizontalAdvance(step) + 2, strip.right() - 8 - x - 12));
     p.setFont(font);
     p.setPen(pal.subtleText);
     const double room = strip.right() - 8 - stepW - 12 - x;

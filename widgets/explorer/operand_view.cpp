@@ -10,6 +10,7 @@ namespace tl::gui {
 namespace {
 constexpr double kMargin = 10;
 constexpr double kMaxScale = 96;  // pixels per element
+constexpr double kMinSide = 64;   // a thinner array is stretched across (fit_any_aspect)
 }  // namespace
 
 OperandView::OperandView(QWidget* parent) : QWidget(parent) {
@@ -63,8 +64,8 @@ void OperandView::setScaleCap(double cap) {
 
 void OperandView::fitToView() {
     const QRectF c = canvasRect();
-    transform_ =
-        view::fit(scene_.extent, {c.x(), c.y(), c.width(), c.height()}, kMargin, 24, scaleCap_);
+    transform_ = view::fit_any_aspect(scene_.extent, {c.x(), c.y(), c.width(), c.height()}, kMargin,
+                                      kMinSide, kMaxScale, 24, scaleCap_);
     userAdjusted_ = false;
     update();
 }
@@ -92,6 +93,14 @@ void OperandView::paintEvent(QPaintEvent*) {
     QFont titleFont = font();
     titleFont.setPixelSize(12);
     paintOperandTitle(p, QRectF(0, 0, width(), kTitleHeight), scene_, pal, titleFont);
+    // A stretched view says so where the eye is: the corner of the canvas.
+    if (const QString a = aspectText(transform_.scale_x / transform_.scale_y); !a.isEmpty()) {
+        QFont small = font();
+        small.setPixelSize(10);
+        p.setFont(small);
+        p.setPen(pal.subtleText);
+        p.drawText(canvasRect().adjusted(4, 0, -6, -1), Qt::AlignRight | Qt::AlignBottom, a);
+    }
 }
 
 void OperandView::resizeEvent(QResizeEvent*) {
@@ -102,11 +111,14 @@ void OperandView::resizeEvent(QResizeEvent*) {
 void OperandView::wheelEvent(QWheelEvent* e) {
     const double factor = std::pow(1.0015, e->angleDelta().y());
     const QRectF c = canvasRect();
-    const view::ViewTransform fitted =
-        view::fit(scene_.extent, {c.x(), c.y(), c.width(), c.height()}, kMargin);
+    const view::RectF vp{c.x(), c.y(), c.width(), c.height()};
+    const view::ViewTransform fitted = view::fit(scene_.extent, vp, kMargin);
+    const view::ViewTransform stretched =
+        view::fit_any_aspect(scene_.extent, vp, kMargin, kMinSide, kMaxScale);
     const double fitScale = std::min(fitted.scale_x, fitted.scale_y);
-    transform_.zoom_at(factor, e->position().x(), e->position().y(), fitScale / 2,
-                       std::max(kMaxScale, fitScale));
+    transform_.zoom_stretched_at(factor, e->position().x(), e->position().y(), fitScale / 2,
+                                 std::max(kMaxScale, fitScale),
+                                 std::max(stretched.scale_x, stretched.scale_y));
     userAdjusted_ = true;
     setHover(elementAt(e->position()));
     update();
