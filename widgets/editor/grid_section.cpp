@@ -153,6 +153,10 @@ void GridSection::rebuildSemantics() {
         const int axis = static_cast<int>(semantics_.size());
         auto* combo = new QComboBox(this);
         combo->setObjectName(QStringLiteral("semantics_%1").arg(axis));
+        // "subcore_parallel" would set the width of three of them side by side.
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(4);
+        combo->setMinimumWidth(56);
         combo->addItems({QStringLiteral("parallel"), QStringLiteral("arbitrary"),
                          QStringLiteral("core_parallel"), QStringLiteral("subcore_parallel")});
         combo->setToolTip(tr("Grid axis %1: parallel axes may be split across cores; the "

@@ -46,6 +46,8 @@ KernelSection::KernelSection(SpecDocument* document, QWidget* parent)
       signature_(new QLabel(this)),
       options_(new QFormLayout) {
     body_->setObjectName(QStringLiteral("kernelBody"));
+    body_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    body_->setMinimumContentsLength(10);
     body_->addItem(tr("none (contract and indexing only)"), QString());
     for (const auto& b : kernel_catalog()) body_->addItem(qs(b.name), qs(b.name));
     signature_->setObjectName(QStringLiteral("kernelSignature"));

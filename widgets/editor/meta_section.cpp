@@ -3,6 +3,9 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QResizeEvent>
+#include <algorithm>
+#include <cmath>
 
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/error_line_edit.h"
@@ -17,7 +20,7 @@ MetaSection::MetaSection(SpecDocument* document, QWidget* parent)
     description_->setObjectName(QStringLiteral("specDescription"));
     description_->setPlaceholderText(tr("What this configuration shows"));
     description_->setTabChangesFocus(true);
-    description_->setFixedHeight(description_->fontMetrics().lineSpacing() * 4 + 10);
+    fitDescription();
     auto* form = new QFormLayout(this);
     form->addRow(tr("Name"), name_);
     form->addRow(tr("Description"), description_);
@@ -38,7 +41,31 @@ MetaSection::MetaSection(SpecDocument* document, QWidget* parent)
             s.description = text.toStdString();
         this->document()->edit(s, {SpecChange::Part::Meta, -1, QStringLiteral("description")},
                                tr("Edit the description"));
+        fitDescription();
     });
+}
+
+// The whole description shows (up to 12 lines; more scrolls), measured as it wraps at the
+// width the box has now.
+void MetaSection::fitDescription() {
+    const QFontMetrics fm = description_->fontMetrics();
+    const int width =
+        std::max(40, description_->viewport()->width() -
+                         static_cast<int>(2 * description_->document()->documentMargin()) - 4);
+    int lines = 0;
+    for (const QString& para : description_->toPlainText().split(u'\n'))
+        lines += std::max(
+            1, fm.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, para).height() /
+                   std::max(1, fm.lineSpacing()));
+    const int shown = std::clamp(lines, 3, 12);
+    const int frame = 2 * description_->frameWidth() +
+                      static_cast<int>(2 * description_->document()->documentMargin());
+    description_->setFixedHeight(description_->fontMetrics().lineSpacing() * shown + frame + 2);
+}
+
+void MetaSection::resizeEvent(QResizeEvent* e) {
+    EditorSection::resizeEvent(e);
+    fitDescription();
 }
 
 void MetaSection::refresh(const SpecChange& change) {
@@ -50,6 +77,7 @@ void MetaSection::refresh(const SpecChange& change) {
         const QSignalBlocker block(description_);
         description_->setPlainText(description);
     }
+    fitDescription();
 }
 
 void MetaSection::showDiagnostics(const Diagnostics& diagnostics) {

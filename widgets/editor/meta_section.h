@@ -17,7 +17,11 @@ public:
     void showDiagnostics(const Diagnostics& diagnostics) override;
     bool focusPath(const std::string& path) override;
 
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
+    void fitDescription();
     ErrorLineEdit* name_;
     QPlainTextEdit* description_;
 };

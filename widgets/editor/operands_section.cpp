@@ -71,6 +71,7 @@ OperandsSection::OperandsSection(SpecDocument* document, QWidget* parent)
     buttons->addStretch(1);
     auto* hint = new QLabel(tr("Double-click a cell to edit"), this);
     hint->setEnabled(false);
+    hint->setWordWrap(true);  // it yields its width to the editor's
     buttons->addWidget(hint);
 
     auto* layout = new QVBoxLayout(this);

@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSpinBox>
 #include <QToolButton>
 #include <limits>
@@ -78,7 +79,6 @@ void ParamsSection::rebuild() {
     row_widgets_.clear();
     spins_.clear();
     names_.clear();
-    int row = 0;
     for (const auto& [param_name, value] : document()->spec().params) {
         const std::string name = param_name;  // copied: clang 14 cannot capture a binding
         const QString qname = QString::fromStdString(name);
@@ -88,23 +88,42 @@ void ParamsSection::rebuild() {
         spin->setRange(kMin, kMax);
         spin->setValue(clamp_int(value));
         spin->setAccelerated(true);
+        // The widest value (2147483647) would make the editor wider than its dock.
+        spin->setMinimumWidth(72);
         label->setBuddy(spin);
         auto* remove = new QToolButton(this);
         remove->setText(QStringLiteral("×"));
         remove->setAutoRaise(true);
         remove->setToolTip(tr("Remove param %1").arg(qname));
-        // Two params a row: specs have many, and the editor is narrow.
-        const int r = row / 2, c = 3 * (row % 2);
-        grid_->addWidget(label, r, c);
-        grid_->addWidget(spin, r, c + 1);
-        grid_->addWidget(remove, r, c + 2);
         connect(spin, &QSpinBox::valueChanged, this, [this, name](int v) { setValue(name, v); });
         connect(remove, &QToolButton::clicked, this, [this, name] { removeParam(name); });
         row_widgets_ << label << spin << remove;
         spins_ << spin;
         names_.push_back(name);
-        ++row;
     }
+    place();
+}
+
+// Two params a row when there is room (specs have many, and the editor is narrow), one when
+// two would not fit: the editor is never wider than its dock.
+void ParamsSection::place() {
+    for (QWidget* w : row_widgets_) grid_->removeWidget(w);
+    for (qsizetype i = 0; i + 2 < row_widgets_.size(); i += 3) {
+        const int n = static_cast<int>(i / 3);
+        const int r = n / columns_, c = 3 * (n % columns_);
+        grid_->addWidget(row_widgets_[i], r, c);
+        grid_->addWidget(row_widgets_[i + 1], r, c + 1);
+        grid_->addWidget(row_widgets_[i + 2], r, c + 2);
+    }
+    grid_->setColumnStretch(4, columns_ == 2 ? 1 : 0);
+}
+
+void ParamsSection::resizeEvent(QResizeEvent* e) {
+    EditorSection::resizeEvent(e);
+    const int wanted = width() >= 400 ? 2 : 1;
+    if (wanted == columns_) return;
+    columns_ = wanted;
+    place();
 }
 
 void ParamsSection::setValue(const std::string& name, int value) {

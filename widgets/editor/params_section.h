@@ -21,9 +21,14 @@ public:
 
     // The spin box of param `name`, or nullptr.
     QSpinBox* spinBox(const QString& name) const;
+    int columns() const { return columns_; }  // params side by side: 2 when wide, else 1
+
+protected:
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void rebuild();
+    void place();  // the rows into the grid, columns_ to a row
     void setValue(const std::string& name, int value);
     void addParam();
     void removeParam(const std::string& name);
@@ -32,7 +37,8 @@ private:
     QLineEdit* new_name_;
     std::vector<std::string> names_;  // the rows shown, in spec order
     QList<QSpinBox*> spins_;
-    QList<QWidget*> row_widgets_;
+    QList<QWidget*> row_widgets_;  // label, spin box, remove button of each param
+    int columns_ = 2;
 };
 
 }  // namespace tl::gui

@@ -25,7 +25,7 @@ SpecEditor::SpecEditor(SpecDocument* document, QWidget* parent)
     setObjectName(QStringLiteral("specEditor"));
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
-    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);  // never clipped unseen
 
     banner_->setObjectName(QStringLiteral("editorBanner"));
     banner_->setWordWrap(true);

@@ -52,6 +52,12 @@ TargetSection::TargetSection(SpecDocument* document, QWidget* parent)
     uninitialized_->setObjectName(QStringLiteral("uninitialized"));
     revisit_->setObjectName(QStringLiteral("revisit"));
     seed_->setObjectName(QStringLiteral("seed"));
+    // Long target names and the seed's range would make the editor wider than its dock.
+    for (QComboBox* c : {target_, uninitialized_, revisit_}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(8);
+    }
+    seed_->setMinimumWidth(72);
     fill_target_combo(target_);
     for (auto u : {Uninitialized::Nan, Uninitialized::Zero, Uninitialized::Sentinel})
         uninitialized_->addItem(qs(to_string(u)), qs(to_string(u)));

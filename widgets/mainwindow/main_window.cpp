@@ -20,8 +20,11 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
+#include <algorithm>
+#include <cstdlib>
 
 #include "core/audit/rules.h"
 #include "core/export/pallas_snippet.h"
@@ -82,9 +85,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     fillExamplesMenu();
     files_->setRecentMenu(actions_.recent);
     resize(1440, 900);
-    // The first-run layout; a saved one replaces it.
-    resizeDocks({docks_[0], docks_[1]}, {430, 320}, Qt::Horizontal);
-    resizeDocks({docks_[2]}, {290}, Qt::Vertical);
+    applyFirstRunLayout();  // a saved layout replaces it
     restoreSettings();
     updateTitle();
 }
@@ -438,9 +439,44 @@ void MainWindow::setTheme(Theme theme) {
     settings_->setValue(kTheme, theme_key(theme));
 }
 
+// Docks in proportion to the window, so that the explorer keeps most of a small screen and
+// the charts get room on a big one: the editor a quarter of the width (300-520 px), the
+// findings a fifth (240-420 px), the bottom dock 28 % of the height (170 px up).
+void MainWindow::applyFirstRunLayout() {
+    if (!firstRunLayout_) return;
+    const auto current = [this] {
+        return QList<int>{docks_[0]->width(), docks_[1]->width(), docks_[2]->height()};
+    };
+    const QList<int> now = current();
+    if (!firstRunSizes_.isEmpty()) {
+        for (int i = 0; i < 3; ++i)
+            if (std::abs(now[i] - firstRunSizes_[i]) > 4) {
+                firstRunLayout_ = false;  // the user moved a separator: the layout is theirs
+                return;
+            }
+    }
+    const int w = width(), h = height();
+    const int editor = std::clamp(w / 4, 300, 520), findings = std::clamp(w / 5, 240, 420);
+    const int bottom = std::max(170, h * 28 / 100);
+    resizeDocks({docks_[0], docks_[1]}, {editor, findings}, Qt::Horizontal);
+    resizeDocks({docks_[2]}, {bottom}, Qt::Vertical);
+    // What the layout made of it is known once it has run; until the window is shown, the
+    // next resize applies again unchecked.
+    firstRunSizes_.clear();
+    if (isVisible())
+        QTimer::singleShot(0, this, [this, current] {
+            if (firstRunLayout_) firstRunSizes_ = current();
+        });
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    applyFirstRunLayout();
+}
+
 void MainWindow::restoreSettings() {
     restoreGeometry(settings_->value(kGeometry).toByteArray());
-    restoreState(settings_->value(kState).toByteArray());
+    if (restoreState(settings_->value(kState).toByteArray())) firstRunLayout_ = false;
     setTheme(theme_from_key(settings_->value(kTheme).toString()));
 }
 

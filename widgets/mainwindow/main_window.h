@@ -66,6 +66,7 @@ protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;  // the first-run layout follows the size
 
 private:
     void buildDocks();
@@ -100,6 +101,11 @@ private:
     QComboBox* target_ = nullptr;
     StatusLine* status_ = nullptr;
     QList<QDockWidget*> docks_;
+    // The dock sizes the first-run layout last set (editor width, findings width, bottom
+    // height); once the user drags a separator or a saved layout is restored, it stops.
+    void applyFirstRunLayout();
+    bool firstRunLayout_ = true;
+    QList<int> firstRunSizes_;
     Theme theme_ = Theme::System;
 };
 

@@ -1,0 +1,97 @@
+// Layout that keeps the story on screen: the spec editor never wider than its dock, the whole
+// description shown, and first-run docks in proportion to the window.
+#include <gtest/gtest.h>
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QSettings>
+#include <QTemporaryDir>
+
+#include "test_util.h"
+#include "widgets/document/spec_document.h"
+#include "widgets/editor/params_section.h"
+#include "widgets/editor/spec_editor.h"
+#include "widgets/mainwindow/main_window.h"
+
+using namespace tl;
+using namespace tl::gui;
+
+namespace {
+
+TEST(LayoutFit, TheSpecEditorFitsANarrowDockWithOneParamPerRow) {
+    SpecDocument doc;
+    ASSERT_TRUE(doc.load(tl::test::example_file("matmul-rect")));
+    SpecEditor editor(&doc);
+    editor.resize(320, 900);
+    editor.show();
+    ASSERT_TRUE(tl::test::settle(doc));
+    QApplication::processEvents();
+    // Every section fits: no part of the editor lies past the right edge, unseen.
+    EXPECT_LE(editor.widget()->width(), editor.viewport()->width());
+    EXPECT_FALSE(editor.horizontalScrollBar()->isVisible());
+    EXPECT_EQ(editor.findChild<ParamsSection*>()->columns(), 1);
+    editor.resize(620, 900);
+    QApplication::processEvents();
+    EXPECT_EQ(editor.findChild<ParamsSection*>()->columns(), 2);
+}
+
+TEST(LayoutFit, TheDescriptionBoxGrowsWithItsText) {
+    SpecDocument doc;
+    ASSERT_TRUE(doc.load(tl::test::example_file("matmul-rect")));
+    SpecEditor editor(&doc);
+    editor.resize(420, 900);
+    editor.show();
+    ASSERT_TRUE(tl::test::settle(doc));
+    auto* box = editor.findChild<QPlainTextEdit*>(QStringLiteral("specDescription"));
+    ASSERT_NE(box, nullptr);
+    const int lineH = box->fontMetrics().lineSpacing();
+    Spec s = doc.spec();
+    s.description = "one line";
+    doc.edit(s, {SpecChange::Part::Meta, -1, QStringLiteral("description")},
+             QStringLiteral("short"));
+    QApplication::processEvents();
+    const int shortH = box->height();
+    s.description = std::string(60, 'x') + "\n" + "a\nb\nc\nd\ne\nf\ng";
+    doc.edit(s, {SpecChange::Part::Meta, -1, QStringLiteral("description")},
+             QStringLiteral("long"));
+    QApplication::processEvents();
+    EXPECT_GE(box->height(), shortH + 5 * lineH);  // 8+ lines instead of 3
+    EXPECT_LE(box->height(), 12 * lineH + 40);     // capped: the rest scrolls
+}
+
+struct Window {
+    QTemporaryDir dir;
+    QSettings settings{dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat};
+    MainWindow w{&settings};
+    QDockWidget* dock(const char* name) const {
+        return w.findChild<QDockWidget*>(QString::fromUtf8(name));
+    }
+    void resize(int width, int height) {
+        w.resize(width, height);
+        QApplication::processEvents();
+        QApplication::processEvents();
+    }
+};
+
+TEST(LayoutFit, FirstRunDocksFollowTheWindowSizeUntilTheUserMovesThem) {
+    Window t;
+    t.w.show();
+    t.resize(1280, 720);
+    const int small = t.dock("bottomDock")->height();
+    EXPECT_LE(small, 720 * 30 / 100);  // the explorer keeps most of a small screen
+    EXPECT_LE(t.dock("specEditorDock")->width(), 340);
+    t.resize(2560, 1440);
+    const int big = t.dock("bottomDock")->height();
+    EXPECT_GE(big, 1440 * 25 / 100);  // the charts get room on a big one
+    EXPECT_GT(big, small + 150);
+    // A separator the user moved stays where they put it.
+    t.w.resizeDocks({t.dock("bottomDock")}, {600}, Qt::Vertical);
+    QApplication::processEvents();
+    const int mine = t.dock("bottomDock")->height();
+    t.resize(2000, 1300);
+    EXPECT_NEAR(t.dock("bottomDock")->height(), mine, 8);
+}
+
+}  // namespace
