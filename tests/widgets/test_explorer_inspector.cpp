@@ -1,6 +1,7 @@
 // The inspector's texts: the documented edge block, the pipeline step, the inverse map.
 #include <gtest/gtest.h>
 
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QUrl>
 
@@ -107,6 +108,22 @@ TEST(Inspector, ProgramLinksSelectPrograms) {
     ASSERT_EQ(spy.size(), 1);
     EXPECT_EQ(spy.at(0).at(0).toLongLong(), 7);
     EXPECT_TRUE(w.toPlainText().contains(QStringLiteral("Hover an element")));
+}
+
+TEST(Inspector, TheHoveredElementComesFirstAboveTheFold) {
+    Inspector w;
+    w.resize(300, 200);
+    QString program;
+    for (int i = 0; i < 40; ++i) program += QStringLiteral("<p>operand line %1</p>").arg(i);
+    w.setProgramHtml(program);
+    w.verticalScrollBar()->setValue(w.verticalScrollBar()->maximum());
+    w.setElementHtml(QStringLiteral("<p>element (7, 3)</p>"));
+    const QString text = w.toPlainText();
+    EXPECT_LT(text.indexOf(QStringLiteral("element (7, 3)")),
+              text.indexOf(QStringLiteral("operand line 0")));
+    EXPECT_EQ(w.verticalScrollBar()->value(), 0);  // in view, whatever was scrolled before
+    w.setElementHtml(QString());
+    EXPECT_TRUE(w.toPlainText().startsWith(QStringLiteral("operand line 0")));
 }
 
 }  // namespace

@@ -31,17 +31,21 @@ void Inspector::setElementHtml(const QString& html) {
     render();
 }
 
+// The hovered element comes first: it is what the pointer is asking about now, and below the
+// program's operands it would land under the fold. Without one, the program and a hint.
 void Inspector::render() {
     const int scroll = verticalScrollBar()->value();
-    QString h = program_;
-    h += QStringLiteral("<hr/>");
-    h += element_.isEmpty()
-             ? QStringLiteral(
-                   "<p style=\"color:#7A828E\">Hover an element to see every program "
-                   "that reads or writes it.</p>")
-             : element_;
+    QString h;
+    if (element_.isEmpty()) {
+        h = program_ + QStringLiteral("<hr/>") +
+            QStringLiteral(
+                "<p style=\"color:#7A828E\">Hover an element to see every program "
+                "that reads or writes it.</p>");
+    } else {
+        h = element_ + QStringLiteral("<hr/>") + program_;
+    }
     setHtml(h);
-    verticalScrollBar()->setValue(scroll);
+    verticalScrollBar()->setValue(element_.isEmpty() ? scroll : 0);
 }
 
 }  // namespace tl::gui
