@@ -13,6 +13,10 @@
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/params_section.h"
 #include "widgets/editor/spec_editor.h"
+#include "widgets/explorer/explorer_view.h"
+#include "widgets/explorer/grid_canvas.h"
+#include "widgets/explorer/grid_navigator.h"
+#include "widgets/explorer/operand_view.h"
 #include "widgets/mainwindow/main_window.h"
 
 using namespace tl;
@@ -92,6 +96,35 @@ TEST(LayoutFit, FirstRunDocksFollowTheWindowSizeUntilTheUserMovesThem) {
     const int mine = t.dock("bottomDock")->height();
     t.resize(2000, 1300);
     EXPECT_NEAR(t.dock("bottomDock")->height(), mine, 8);
+}
+
+TEST(LayoutFit, NothingInTheWindowMovesWhileStepping) {
+    Window t;
+    t.w.show();
+    t.resize(1280, 720);
+    for (const char* example : {"matmul-rect", "softmax-narrow-block", "block-sparse"}) {
+        ASSERT_TRUE(t.w.openSpec(
+            QStringLiteral(":/examples/%1.tilelens.json").arg(QLatin1String(example))));
+        ASSERT_TRUE(tl::test::settle(*t.w.document()));
+        QApplication::processEvents();
+        ExplorerView* ex = t.w.explorer();
+        const auto frames = [&] {
+            std::vector<QRect> r{ex->geometry(), ex->navigator()->geometry(),
+                                 ex->navigator()->canvas()->geometry()};
+            for (int i = 0; i < ex->operandViewCount(); ++i)
+                r.push_back(ex->operandView(i)->geometry());
+            for (QDockWidget* d : t.w.findChildren<QDockWidget*>()) r.push_back(d->geometry());
+            return r;
+        };
+        const auto first = frames();
+        const qint64 n = ex->snapshot().analysis->programs();
+        for (qint64 p = 0; p < n; p += std::max<qint64>(1, n / 30)) {
+            emit ex->navigator()->programActivated(p);
+            QApplication::processEvents();
+            EXPECT_EQ(frames(), first) << example << " program " << p;
+        }
+    }
+    EXPECT_EQ(t.w.size(), QSize(1280, 720));  // the window's minimum fits that screen
 }
 
 }  // namespace

@@ -217,7 +217,7 @@ GridPaintStats paintGridPlane(QPainter& p, const QRectF& r, const GridPaintState
 }
 
 GridCanvas::GridCanvas(QWidget* parent) : QWidget(parent) {
-    setMinimumHeight(90);
+    setMinimumHeight(60);  // the window must fit 1280 x 720 with its docks
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
 }

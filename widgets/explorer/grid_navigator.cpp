@@ -55,7 +55,8 @@ GridNavigator::GridNavigator(QWidget* parent)
 
     speed_->setObjectName(QStringLiteral("playSpeed"));
     speed_->setRange(0, 100);  // log scale: 1 to 60 programs per second
-    speed_->setFixedWidth(110);
+    speed_->setMinimumWidth(50);
+    speed_->setMaximumWidth(110);
     speed_->setToolTip(QStringLiteral("Programs per second"));
     connect(speed_, &QSlider::valueChanged, this, [this](int) { updateLabels(); });
     setSpeed(4);
@@ -257,6 +258,18 @@ void GridNavigator::selectorChanged() {
 
 void GridNavigator::updateLabels() {
     idLabel_->setText(programIdText());
+    // A minimum that does not follow the digits of the program: nothing beside it moves while
+    // stepping, and the explorer's minimum width stays put.
+    const auto& g = canvas_->state().plane.grid();
+    QStringList widest;
+    for (std::int64_t n : g) widest << QString::number(std::max<std::int64_t>(n - 1, 0));
+    const qint64 programs = canvas_->state().plane.programs();
+    const QString longest = QStringLiteral("program_id (%1)  ·  #%2 of %3")
+                                .arg(widest.join(QStringLiteral(", ")))
+                                .arg(std::max<qint64>(programs - 1, 0))
+                                .arg(programs);
+    idLabel_->setMinimumWidth(
+        std::min(idLabel_->fontMetrics().horizontalAdvance(longest) + 4, 180));
     speedLabel_->setText(QStringLiteral("%1/s").arg(speed()));
     timer_.setInterval(1000 / std::max(speed(), 1));
 }

@@ -9,7 +9,7 @@ Inspector::Inspector(QWidget* parent) : QTextBrowser(parent) {
     setObjectName(QStringLiteral("inspector"));
     setOpenLinks(false);
     setFrameShape(QFrame::NoFrame);
-    setMinimumWidth(300);
+    setMinimumWidth(220);  // the explorer must fit beside both docks at 1280 px
     connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == QStringLiteral("program")) {
             bool ok = false;

@@ -15,7 +15,7 @@ constexpr double kMinSide = 64;   // a thinner array is stretched across (fit_an
 
 OperandView::OperandView(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
-    setMinimumSize(160, 110);
+    setMinimumSize(160, 70);  // two rows of operands fit a 1280 x 720 window
     setFocusPolicy(Qt::ClickFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
