@@ -95,13 +95,15 @@ ViewTransform fit_any_aspect(const ElementRect& extent, const RectF& viewport, d
     const double h = std::max(viewport.h - 2 * margin, 1.0);
     const double cols = static_cast<double>(std::max<std::int64_t>(extent.cols(), 1));
     const double rows = static_cast<double>(std::max<std::int64_t>(extent.rows(), 1));
-    const auto thin = [&](double side, double room) {
-        return side < min_side_px && side < room / 4;
+    // Only an array of extreme aspect (8:1 or more) is stretched: a thin side that comes from
+    // a small view or a shared scale is the honest picture.
+    const auto thin = [&](double side, double room, double aspect) {
+        return aspect >= 8 && side < min_side_px && side < room / 4;
     };
     // A single row or column is fit()'s rank-1 strip already.
-    if (cols > 1 && thin(cols * t.scale_x, w))
+    if (cols > 1 && thin(cols * t.scale_x, w, rows / cols))
         t.scale_x = std::max(t.scale_x, std::min(w / cols, max_stretch));
-    else if (rows > 1 && thin(rows * t.scale_y, h))
+    else if (rows > 1 && thin(rows * t.scale_y, h, cols / rows))
         t.scale_y = std::max(t.scale_y, std::min(h / rows, max_stretch));
     t.origin_x = viewport.x + (viewport.w - cols * t.scale_x) / 2 -
                  static_cast<double>(extent.c0) * t.scale_x;

@@ -70,11 +70,11 @@ struct ViewTransform {
 ViewTransform fit(const ElementRect& extent, const RectF& viewport, double margin,
                   double min_row_px = 24, double max_scale = 1e300);
 
-// fit(), then an array so thin that one side would be under `min_side_px` (and under a quarter
-// of the viewport that way) is stretched along that side to the viewport, up to `max_stretch`
-// pixels per element: a 65536 x 256 operand shows its columns of blocks instead of a 1-px
-// line. Its cells are then not square; the view says so (docs/ARCHITECTURE.md, "The
-// explorer's pictures at any size").
+// fit(), then an array of extreme aspect (8:1 or more) so thin that one side would be under
+// `min_side_px` (and under a quarter of the viewport that way) is stretched along that side to the
+// viewport, up to `max_stretch` pixels per element: a 65536 x 256 operand shows its columns of
+// blocks instead of a 1-px line. Its cells are then not square; the view says so
+// (docs/ARCHITECTURE.md, "The explorer's pictures at any size").
 ViewTransform fit_any_aspect(const ElementRect& extent, const RectF& viewport, double margin,
                              double min_side_px, double max_stretch, double min_row_px = 24,
                              double max_scale = 1e300);

@@ -204,6 +204,9 @@ TEST(ViewGeometry, AThinArrayIsStretchedAcrossItsViewport) {
     EXPECT_DOUBLE_EQ(wide.scale_y * 256, 300);
     const ViewTransform square = fit_any_aspect({0, 0, 300, 500}, vp, 0, 64, 96);
     EXPECT_DOUBLE_EQ(square.scale_x, square.scale_y);
+    // Thin only because of a shared scale cap: still one scale (300 x 256 is no strip).
+    const ViewTransform capped = fit_any_aspect({0, 0, 300, 256}, vp, 0, 64, 96, 24, 0.1);
+    EXPECT_DOUBLE_EQ(capped.scale_x, capped.scale_y);
     // The stretch stops at max_stretch pixels per element.
     const ViewTransform few = fit_any_aspect({0, 0, 4096, 2}, vp, 0, 64, 96);
     EXPECT_DOUBLE_EQ(few.scale_x, 96);
