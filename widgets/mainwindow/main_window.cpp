@@ -15,6 +15,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -84,7 +85,11 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     connectParts();
     fillExamplesMenu();
     files_->setRecentMenu(actions_.recent);
-    resize(1440, 900);
+    // 1440 x 900, or what the screen has room for.
+    QSize size(1440, 900);
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size() * 0.95);
+    resize(size);
     applyFirstRunLayout();  // a saved layout replaces it
     restoreSettings();
     updateTitle();
@@ -329,7 +334,11 @@ void MainWindow::importTimings(const QStringList& paths) {
     // Charts need height: the first-run bottom area is sized for findings and logs.
     QDockWidget* bottom = docks_[2];
     bottom->show();
-    if (bottom->height() < height() / 2) resizeDocks({bottom}, {height() * 11 / 20}, Qt::Vertical);
+    chartRoom_ = true;
+    if (firstRunLayout_)
+        applyFirstRunLayout();
+    else if (bottom->height() < height() * 2 / 5)
+        resizeDocks({bottom}, {height() * 9 / 20}, Qt::Vertical);
     timings_->importFiles(paths);
 }
 
@@ -440,8 +449,9 @@ void MainWindow::setTheme(Theme theme) {
 }
 
 // Docks in proportion to the window, so that the explorer keeps most of a small screen and
-// the charts get room on a big one: the editor a quarter of the width (300-520 px), the
-// findings a fifth (240-420 px), the bottom dock 28 % of the height (170 px up).
+// the charts get room on a big one: the editor a quarter of the width (330-520 px), the
+// findings a fifth (240-420 px), the bottom dock 28 % of the height (170 px up), or 42 %
+// (260 px up) once timings are imported, since a chart needs height to be read.
 void MainWindow::applyFirstRunLayout() {
     if (!firstRunLayout_) return;
     const auto current = [this] {
@@ -456,8 +466,8 @@ void MainWindow::applyFirstRunLayout() {
             }
     }
     const int w = width(), h = height();
-    const int editor = std::clamp(w / 4, 300, 520), findings = std::clamp(w / 5, 240, 420);
-    const int bottom = std::max(170, h * 28 / 100);
+    const int editor = std::clamp(w / 4, 330, 520), findings = std::clamp(w / 5, 240, 420);
+    const int bottom = chartRoom_ ? std::max(260, h * 42 / 100) : std::max(170, h * 28 / 100);
     resizeDocks({docks_[0], docks_[1]}, {editor, findings}, Qt::Horizontal);
     resizeDocks({docks_[2]}, {bottom}, Qt::Vertical);
     // What the layout made of it is known once it has run; until the window is shown, the

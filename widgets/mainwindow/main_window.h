@@ -105,6 +105,7 @@ private:
     // height); once the user drags a separator or a saved layout is restored, it stops.
     void applyFirstRunLayout();
     bool firstRunLayout_ = true;
+    bool chartRoom_ = false;  // timings were imported: the bottom dock gets more height
     QList<int> firstRunSizes_;
     Theme theme_ = Theme::System;
 };

@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -13,6 +14,18 @@
 
 namespace tl::gui {
 namespace {
+
+// A rotated axis label that fits the plot's height: the whole label, then without its
+// parenthesis ("time per run"), then its first word; none when even that does not fit (a
+// short dock), rather than a label cut at both ends over the title.
+QString fittedAxisLabel(const QString& label, const QFont& font, int room) {
+    const QFontMetrics fm(font);
+    const qsizetype paren = label.indexOf(QStringLiteral(" ("));
+    const QString shorter = paren > 0 ? label.left(paren) : label;
+    for (const QString& l : {label, shorter, shorter.section(u' ', 0, 0)})
+        if (fm.horizontalAdvance(l) <= room) return l;
+    return {};
+}
 
 constexpr int kPixelsPerValueTick = 32;
 // A category label cut to less than this would say nothing: it turns upright instead.
@@ -286,7 +299,7 @@ void ChartWidget::buildAxes() {
             QSharedPointer<FormattedTicker>::create([yf](double v) { return formatValue(yf, v); }));
     y->ticker()->setTickCount(c.valueTicks);
     x->setLabel(c.xLabel);
-    y->setLabel(c.yLabel);
+    y->setLabel(fittedAxisLabel(c.yLabel, y->labelFont(), plot_->height() - 110));
     x->setRange(c.x.lo, c.x.hi);
     y->setRange(c.y.lo, c.y.hi);
 }
