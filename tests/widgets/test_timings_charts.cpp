@@ -142,6 +142,24 @@ TEST(ChartWidget, AShortPlotGetsFewerValueTicksThatDoNotCrowd) {
             << "ticks " << ticks[i - 1] << " and " << ticks[i];
 }
 
+TEST(ChartWidget, TheRotatedAxisLabelIsShortenedToThePlotsHeightNotCut) {
+    ChartWidget chart;
+    chart.setAxes(QStringLiteral("x"), ValueFormat::Plain,
+                  QStringLiteral("time per run (median, min\u2013max)"), ValueFormat::Seconds);
+    ChartPoint p;
+    p.y = 1e-6;
+    chart.addSeries(QStringLiteral("s"), {}, {p});
+    chart.replot();
+    chart.show();
+    chart.resize(600, 560);
+    EXPECT_EQ(chart.valueAxisLabel(), QStringLiteral("time per run (median, min\u2013max)"));
+    chart.resize(600, 250);
+    EXPECT_EQ(chart.valueAxisLabel(), QStringLiteral("time per run"));
+    chart.resize(600, 120);
+    EXPECT_TRUE(chart.valueAxisLabel() == QStringLiteral("time") ||
+                chart.valueAxisLabel().isEmpty());
+}
+
 TEST(CandidatesChart, MarksFailedCandidatesAboveEveryTime) {
     const TimingsView v = sweepView();
     ChartWidget chart;

@@ -383,6 +383,10 @@ void ChartWidget::applyCategoryLabels() {
     plot_->xAxis->setTickLabelRotation(upright ? 90 : 0);
 }
 
+QString ChartWidget::valueAxisLabel() const {
+    return plot_->yAxis->label();
+}
+
 void ChartWidget::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     // Lay the plot out for the new size now, so a grab right after a resize (before the event

@@ -101,6 +101,8 @@ public:
     QString subtitle() const;
     QString note() const;
     QVector<ChartBadge> badges() const;
+    // The value axis's label as drawn: shortened, or empty, when the plot is too low for it.
+    QString valueAxisLabel() const;
     // The labelled value-axis ticks as drawn, in data units.
     QVector<double> valueTicks() const;
     // Where data coordinates (x, y) are drawn, in widget pixels.
