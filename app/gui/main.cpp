@@ -139,6 +139,8 @@ int main(int argc, char** argv) {
         if (wh.size() == 2) window.resize(wh[0].toInt(), wh[1].toInt());
     }
     window.show();
+    // A first look without a file: the start page, until the user turns it off.
+    if (args.isEmpty() && !parser.isSet(opt.screenshot)) window.showStartPageAtStart();
     if (parser.isSet(opt.timings)) {
         window.importTimings(parser.values(opt.timings));
         window.timingsPanel()->waitForImport();

@@ -100,6 +100,13 @@ MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
         QObject::tr("A spec with a Python kernel runs its file only once you allow it"));
 
     QMenu* help = bar->addMenu(QObject::tr("&Help"));
+    a.startPage = help->addAction(QObject::tr("&Start Page"));
+    a.startPage->setToolTip(
+        QObject::tr("What TileLens is, the examples, your own file, the lessons"));
+    a.docs = action(help, QObject::tr("&Documentation"), {QKeySequence(Qt::Key_F1)});
+    a.docs->setToolTip(
+        QObject::tr("The spec format, the lessons, exports, timings, the semantics"));
+    help->addSeparator();
     a.shortcuts =
         action(help, QObject::tr("&Keyboard Shortcuts"), {QKeySequence(Qt::CTRL | Qt::Key_Slash)});
     a.about = help->addAction(QObject::tr("&About TileLens"));

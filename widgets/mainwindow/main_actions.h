@@ -34,6 +34,8 @@ struct MainActions {
     QAction* cycleTheme = nullptr;
     QAction* fullScreen = nullptr;
     QMenu* view = nullptr;  // dock toggles are added by the window
+    QAction* startPage = nullptr;
+    QAction* docs = nullptr;
     QAction* shortcuts = nullptr;
     QAction* about = nullptr;
 };

@@ -37,6 +37,8 @@
 #include "widgets/examples/example_library.h"
 #include "widgets/examples/lesson_library.h"
 #include "widgets/findings/findings_panel.h"
+#include "widgets/help/docs_browser.h"
+#include "widgets/help/start_page.h"
 #include "widgets/mainwindow/file_controller.h"
 #include "widgets/mainwindow/log_panel.h"
 #include "widgets/mainwindow/status_line.h"
@@ -248,6 +250,8 @@ void MainWindow::connectActions() {
             [this] { setTheme(static_cast<Theme>((static_cast<int>(theme_) + 1) % 3)); });
     connect(a.fullScreen, &QAction::toggled, this,
             [this](bool on) { on ? showFullScreen() : showNormal(); });
+    connect(a.startPage, &QAction::triggered, this, &MainWindow::showStartPage);
+    connect(a.docs, &QAction::triggered, this, [this] { showDocs(); });
     connect(a.shortcuts, &QAction::triggered, this, [this] {
         auto* box = new QMessageBox(QMessageBox::NoIcon, tr("Keyboard shortcuts"),
                                     shortcut_table(this), QMessageBox::Close, this);
@@ -261,6 +265,39 @@ void MainWindow::connectActions() {
                               "semantics, never speed.</p>")
                                .arg(QApplication::applicationVersion()));
     });
+}
+
+void MainWindow::showStartPageAtStart() {
+    if (StartPage::showAtStart(settings_)) showStartPage();
+}
+
+void MainWindow::showStartPage() {
+    if (auto* open = findChild<StartPage*>()) {
+        open->raise();
+        return;
+    }
+    auto* page = new StartPage(settings_, this);
+    page->setAttribute(Qt::WA_DeleteOnClose);
+    connect(page, &StartPage::openExampleRequested, files_, &FileController::newFromExample,
+            Qt::QueuedConnection);
+    connect(page, &StartPage::openFileRequested, files_, &FileController::open,
+            Qt::QueuedConnection);
+    connect(page, &StartPage::openLessonRequested, files_, &FileController::openExample,
+            Qt::QueuedConnection);
+    connect(
+        page, &StartPage::docsRequested, this, [this] { showDocs(); }, Qt::QueuedConnection);
+    page->open();
+}
+
+void MainWindow::showDocs(const QString& name, const QString& section) {
+    auto* browser = findChild<DocsBrowser*>();
+    if (!browser) {
+        browser = new DocsBrowser(QStringLiteral(":/docs"), this);
+        browser->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    if (!name.isEmpty()) browser->showDocument(name, section);
+    browser->show();
+    browser->raise();
 }
 
 // Run, audit and cancel: enabled by the one background job, their messages in the log.

@@ -52,6 +52,10 @@ public:
 
     // Opens a spec file or a ":/examples/..." resource (asks about unsaved changes first).
     bool openSpec(const QString& path);
+    // Help ▸ Start Page and Help ▸ Documentation (non-modal; the page that is open is reused).
+    void showStartPage();
+    void showStartPageAtStart();  // unless the user turned it off
+    void showDocs(const QString& name = {}, const QString& section = {});
     void setTheme(Theme theme);
     Theme theme() const { return theme_; }
     // Imports timing files into the Timings tab and brings it to the front.

@@ -1,0 +1,120 @@
+#include "widgets/help/start_page.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QVBoxLayout>
+
+#include "widgets/examples/lesson_library.h"
+#include "widgets/explorer/sheet_image.h"
+
+namespace tl::gui {
+
+namespace {
+const QString kShowAtStart = QStringLiteral("startPage/showAtStart");
+const QSize kThumb(240, 150);
+}  // namespace
+
+bool StartPage::showAtStart(QSettings* settings) {
+    return settings->value(kShowAtStart, true).toBool();
+}
+
+StartPage::StartPage(QSettings* settings, QWidget* parent)
+    : QDialog(parent),
+      settings_(settings),
+      lessons_(new QListWidget(this)),
+      atStart_(new QCheckBox(tr("Show this page at start"), this)) {
+    setObjectName(QStringLiteral("startPage"));
+    setWindowTitle(tr("Welcome to TileLens"));
+    auto* intro = new QLabel(
+        tr("<h2>TileLens</h2>"
+           "<p>A tiled kernel is a <b>grid</b> of programs and, for each operand, a "
+           "<b>BlockSpec</b>: the block shape and the index map from a program to its block. "
+           "TileLens draws, for every program, the block of each operand it reads or writes; "
+           "marks what is padding on read, which writes are dropped at the edge and what no "
+           "program touches; runs the kernel on a CPU interpreter against a reference on "
+           "hostile shapes; and checks the target's rules before launch.</p>"
+           "<p>Step through the programs with the arrow keys, hover an element to see every "
+           "program that touches it, and edit the spec on the left: every view follows.</p>"),
+        this);
+    intro->setWordWrap(true);
+    intro->setTextFormat(Qt::RichText);
+
+    auto* example = new QPushButton(tr("Open an example…"), this);
+    example->setToolTip(
+        tr("Sixteen small kernels, each showing one thing that goes right or "
+           "wrong at a tile's edge"));
+    auto* file = new QPushButton(tr("Open a spec or kernel file…"), this);
+    file->setToolTip(
+        tr("A .tilelens.json spec, or your Pallas kernel's .py file run on "
+           "numpy stand-ins"));
+    auto* first = new QPushButton(tr("Start the first lesson"), this);
+    auto* docs = new QPushButton(tr("Documentation"), this);
+    auto* buttons = new QHBoxLayout;
+    for (QPushButton* b : {example, file, first, docs}) buttons->addWidget(b);
+    buttons->addStretch(1);
+
+    lessons_->setObjectName(QStringLiteral("startLessons"));
+    lessons_->setViewMode(QListView::IconMode);
+    lessons_->setIconSize(kThumb);
+    lessons_->setGridSize(QSize(kThumb.width() + 24, kThumb.height() + 54));
+    lessons_->setResizeMode(QListView::Adjust);
+    lessons_->setMovement(QListView::Static);
+    lessons_->setWordWrap(true);
+    lessons_->setUniformItemSizes(true);
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    QString firstPath;
+    for (const LessonEntry& l : load_lesson_library()) {
+        auto* item =
+            new QListWidgetItem(QIcon(QPixmap::fromImage(specThumbnail(l.path, kThumb, dark))),
+                                tr("%1. %2").arg(l.order).arg(l.title), lessons_);
+        item->setData(Qt::UserRole, l.path);
+        item->setToolTip(l.intro);
+        if (firstPath.isEmpty()) firstPath = l.path;
+    }
+    first->setEnabled(!firstPath.isEmpty());
+
+    atStart_->setChecked(showAtStart(settings_));
+    auto* close = new QPushButton(tr("Close"), this);
+    close->setDefault(true);
+    auto* bottom = new QHBoxLayout;
+    bottom->addWidget(atStart_);
+    bottom->addStretch(1);
+    bottom->addWidget(close);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addLayout(buttons);
+    layout->addWidget(new QLabel(tr("<b>Lessons</b> — double-click one to open it; Lessons ▸ "
+                                    "lists them too"),
+                                 this));
+    layout->addWidget(lessons_, 1);
+    layout->addLayout(bottom);
+    resize(900, 680);
+
+    const auto chosen = [this](auto signal) {
+        return [this, signal] {
+            emit(this->*signal)();
+            accept();
+        };
+    };
+    connect(example, &QPushButton::clicked, this, chosen(&StartPage::openExampleRequested));
+    connect(file, &QPushButton::clicked, this, chosen(&StartPage::openFileRequested));
+    connect(docs, &QPushButton::clicked, this, chosen(&StartPage::docsRequested));
+    connect(first, &QPushButton::clicked, this, [this, firstPath] {
+        emit openLessonRequested(firstPath);
+        accept();
+    });
+    connect(lessons_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+        emit openLessonRequested(item->data(Qt::UserRole).toString());
+        accept();
+    });
+    connect(close, &QPushButton::clicked, this, &QDialog::accept);
+    connect(atStart_, &QCheckBox::toggled, this,
+            [this](bool on) { settings_->setValue(kShowAtStart, on); });
+}
+
+}  // namespace tl::gui
