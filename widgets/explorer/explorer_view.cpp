@@ -16,6 +16,7 @@
 #include "core/view/geometry.h"
 #include "core/view/operand_scene.h"
 #include "widgets/explorer/explorer_palette.h"
+#include "widgets/explorer/finding_mark.h"
 #include "widgets/explorer/grid_navigator.h"
 #include "widgets/explorer/heat_image.h"
 #include "widgets/explorer/inspector.h"
@@ -253,6 +254,46 @@ void ExplorerView::resetSelection() {
     marked_.clear();
     navigator_->setTouching({}, {});
     navigator_->clearTrail();
+    clearFinding();
+}
+
+void ExplorerView::showFinding(const Finding& f) {
+    finding_ = f;
+    applyFinding();
+}
+
+void ExplorerView::clearFinding() {
+    finding_.reset();
+    navigator_->setFlagged({}, {});
+    for (OperandView* v : views_) v->setFindingMark({});
+}
+
+// The marks of finding_ on the views on show; a finding no longer in the audit is cleared.
+void ExplorerView::applyFinding() {
+    if (!finding_) return;
+    if (snapshot_.audit) {
+        const auto& all = snapshot_.audit->findings;
+        const bool still = std::any_of(all.begin(), all.end(), [this](const Finding& g) {
+            return g.kind == finding_->kind && g.operand == finding_->operand;
+        });
+        if (!still) {
+            clearFinding();
+            return;
+        }
+    }
+    int op = -1;
+    if (analysis_)
+        for (std::size_t i = 0; i < analysis_->instance().operands.size(); ++i)
+            if (analysis_->instance().operands[i].name == finding_->operand)
+                op = static_cast<int>(i);
+    std::vector<std::int64_t> programs;
+    if (op >= 0 && inside(op, finding_->element))
+        programs = analysis_->programs_touching(op, finding_->element);
+    const OperandView* shown = operandView(op);
+    const FindingMark mark =
+        findingMark(*finding_, op, shown ? &shown->scene() : nullptr, std::move(programs));
+    navigator_->setFlagged(mark.programs, severityColour(mark.severity));
+    for (OperandView* v : views_) v->setFindingMark(v->operand() == op ? mark : FindingMark{});
 }
 
 bool ExplorerView::inside(int operand, const std::vector<std::int64_t>& element) const {
@@ -330,6 +371,7 @@ void ExplorerView::refreshScenes() {
     shareScale();
     refreshHeat();
     refreshInspector();
+    applyFinding();
 }
 
 int ExplorerView::outputIndex(int operand) const {

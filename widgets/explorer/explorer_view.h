@@ -6,8 +6,10 @@
 #include <QWidget>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
+#include "core/base/finding.h"
 #include "widgets/explorer_snapshot.h"
 
 class QAction;
@@ -37,6 +39,12 @@ public:
     // first in iteration order) and marks the element in its operand view.
     void selectElement(int operand, const std::vector<std::int64_t>& element);
     qint64 selectedProgram() const { return program_; }
+    // Draws the finding on the picture (its block outlined with a caption on its operand,
+    // its programs ringed on the navigator) until another is shown, the document changes or
+    // the finding is gone from a new audit. The program and element are selected as well.
+    void showFinding(const Finding& f);
+    void clearFinding();
+    const std::optional<Finding>& shownFinding() const { return finding_; }
 
     const ExplorerSnapshot& snapshot() const { return snapshot_; }
     quint64 shownGeneration() const { return snapshot_.generation; }
@@ -95,6 +103,8 @@ private:
     QSplitter* vsplit_ = nullptr;              // operands above, navigator below
     std::vector<std::int64_t> navigatorGrid_;  // the grid the navigator pane was sized for
     bool navigatorFitPending_ = false;
+    std::optional<Finding> finding_;  // the finding drawn on the picture
+    void applyFinding();
     Inspector* inspector_;
     LegendBar* legend_;
     QLabel* banner_;

@@ -198,6 +198,17 @@ GridPaintStats paintGridPlane(QPainter& p, const QRectF& r, const GridPaintState
         ++st.highlights;
     }
 
+    // The selected finding's programs (a race's writers): solid rings in its severity colour.
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(s.flagColour, 3));
+    for (std::size_t i = 0; i < s.flagged.size() && i < kMaxHighlights; ++i) {
+        const auto c = g.cell_of(s.flagged[i]);
+        if (c.slice != s.slice) continue;
+        shape(p, marker(q(l.cell_rect(c.row, c.col)), l.cell).adjusted(-4, -4, 4, 4),
+              std::max(l.cell, 10.0));
+        ++st.flags;
+    }
+
     // The current program.
     if (s.current >= 0) {
         const QRectF cr = marker(q(l.cell_rect(cur.row, cur.col)), l.cell);

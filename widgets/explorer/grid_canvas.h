@@ -3,6 +3,7 @@
 // axis 1. Programs before the current one in iteration order are filled, later ones hollow;
 // the current one is solid with a ring, recent ones fade as a trail, and programs that read
 // or write the hovered element are ringed in their role's hue.
+#include <QColor>
 #include <QWidget>
 #include <deque>
 #include <vector>
@@ -19,12 +20,15 @@ struct GridPaintState {
     std::int64_t current = -1;                   // program
     std::deque<std::int64_t> trail;              // most recent first, current excluded
     std::vector<std::int64_t> readers, writers;  // programs touching the hovered element
+    std::vector<std::int64_t> flagged;           // the selected finding's programs
+    QColor flagColour;
     QStringList axisNames;
 };
 
 struct GridPaintStats {
     int cells = 0;  // cells drawn one by one (0 when the plane is drawn as a few rectangles)
     int highlights = 0;
+    int flags = 0;  // the selected finding's programs ringed in this slice
 };
 
 view::PlaneLayout gridLayout(const view::GridPlane& plane, const QRectF& r);

@@ -97,6 +97,13 @@ void GridNavigator::setGrid(const std::vector<std::int64_t>& grid, const QString
     updateLabels();
 }
 
+void GridNavigator::setFlagged(std::vector<std::int64_t> programs, const QColor& colour) {
+    auto& s = canvas_->state();
+    s.flagged = std::move(programs);
+    s.flagColour = colour;
+    canvas_->update();
+}
+
 int GridNavigator::preferredHeight() const {
     const auto& g = canvas_->state().plane;
     const int header = isVisible() ? height() - canvas_->height() : 34;

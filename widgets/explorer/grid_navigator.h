@@ -31,6 +31,8 @@ public:
     void clearTrail();
     // Programs that read / write the hovered element (highlighted); empty clears.
     void setTouching(std::vector<std::int64_t> readers, std::vector<std::int64_t> writers);
+    // The selected finding's programs, ringed in `colour`; empty clears.
+    void setFlagged(std::vector<std::int64_t> programs, const QColor& colour);
     bool handleKey(QKeyEvent* e);  // true when the key moved the selection
 
     QAction* playAction() const { return play_; }

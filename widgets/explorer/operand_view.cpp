@@ -46,6 +46,11 @@ void OperandView::setHeat(QImage heat, std::int64_t binRows, std::int64_t binCol
     update();
 }
 
+void OperandView::setFindingMark(FindingMark mark) {
+    findingMark_ = std::move(mark);
+    update();
+}
+
 void OperandView::setMarked(const std::vector<std::int64_t>& element) {
     marked_ = element;
     update();
@@ -90,6 +95,7 @@ void OperandView::paintEvent(QPaintEvent*) {
     if (!marked_.empty() && scene_.displayed(marked_, &r, &c)) o.marked = ElementRC{r, c};
     o.font = font();
     stats_ = paintOperandCanvas(p, canvasRect(), scene_, transform_, o, pal);
+    paintFindingMark(p, canvasRect(), findingMark_, scene_, transform_, font());
     QFont titleFont = font();
     titleFont.setPixelSize(12);
     paintOperandTitle(p, QRectF(0, 0, width(), kTitleHeight), scene_, pal, titleFont);

@@ -9,6 +9,7 @@
 
 #include "core/view/geometry.h"
 #include "core/view/operand_scene.h"
+#include "widgets/explorer/finding_mark.h"
 #include "widgets/explorer/operand_painter.h"
 
 namespace tl::gui {
@@ -30,6 +31,9 @@ public:
     bool heatShown() const { return !heat_.isNull(); }
     // A full-rank element to mark (from a finding or a click); empty clears it.
     void setMarked(const std::vector<std::int64_t>& element);
+    // The selected finding's outline and caption; an empty caption clears it.
+    void setFindingMark(FindingMark mark);
+    const FindingMark& findingMark() const { return findingMark_; }
 
     void fitToView();
     // Pixels per element that fit would give without a cap, for the current size.
@@ -74,6 +78,7 @@ private:
     std::int64_t heatBinRows_ = 1, heatBinCols_ = 1;
     std::optional<ElementRC> hover_;
     std::vector<std::int64_t> marked_;
+    FindingMark findingMark_;
     PaintStats stats_;
     QPointF pressPos_, lastPos_;
     bool dragging_ = false;

@@ -92,6 +92,7 @@ void FindingsPanel::activate(int row) {
     const ExplorerSnapshot& snap = document_->snapshot();
     if (!snap.analysis || !f->case_params.empty()) return;  // a sweep case is not on screen
     const Instance& inst = snap.analysis->instance();
+    emit findingSelected(*f);
     if (!f->program.empty()) {
         const qint64 p = program_at(inst, f->program);
         if (p >= 0) emit programSelected(p);

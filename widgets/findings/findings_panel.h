@@ -32,6 +32,8 @@ public:
     void step(int delta);
 
 signals:
+    // A finding of the audit was chosen (before its program and element are selected).
+    void findingSelected(const tl::Finding& finding);
     void programSelected(qint64 program);
     void elementSelected(int operand, const std::vector<std::int64_t>& element);
     // A spec error was clicked: the editor field at JSON path `path` should take focus.

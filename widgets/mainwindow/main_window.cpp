@@ -342,6 +342,7 @@ void MainWindow::connectDocument() {
     // Timing files dropped on the window (or imported from the File menu) land in Timings.
     actions_.file->insertAction(actions_.save, timings_->importAction());
     connect(this, &MainWindow::otherFilesDropped, this, &MainWindow::importTimings);
+    connect(findings_, &FindingsPanel::findingSelected, explorer_, &ExplorerView::showFinding);
     connect(findings_, &FindingsPanel::programSelected, explorer_, &ExplorerView::selectProgram);
     connect(findings_, &FindingsPanel::elementSelected, explorer_, &ExplorerView::selectElement);
     connect(findings_, &FindingsPanel::pathActivated, this, [this](const std::string& path) {
