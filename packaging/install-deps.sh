@@ -8,7 +8,7 @@ packages=(
   qt6-base-dev qt6-svg-dev libgl-dev libqcustomplot-dev
   libeigen3-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  fonts-dejavu-core gzip python3 python3-numpy
+  fonts-dejavu-core gzip python3 python3-numpy xvfb xauth
   appstream desktop-file-utils shared-mime-info groff-base mandoc
 )
 
