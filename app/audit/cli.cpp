@@ -1,9 +1,11 @@
 #include "app/audit/cli.h"
 
+#include <cmath>
 #include <iostream>
 #include <string_view>
 
 #include "app/audit/cli_parse.h"
+#include "core/base/limits.h"
 
 namespace tl::cli {
 namespace {
@@ -17,26 +19,63 @@ const char* const kFooter = R"(Commands:
   export-pallas
             write SPEC as Pallas code: a kernel stub and its pl.pallas_call
   lesson    walk SPEC's lesson: each step's narration, what the checks find, its claim
+  limits    print the limits on input sizes: name, default, current value, what it guards
 Run 'tilelens-audit timings --help', 'plan --help', 'import --help', 'export-pallas --help'
 or 'lesson --help' for theirs.
 
 Exit codes: 0 every stage that ran passed (warnings allowed), 1 at least one error finding,
-2 usage error or invalid spec, 3 rejected by the target contract.)";
+2 usage error or invalid spec, 3 rejected by the target contract.
+
+Every command takes --limit NAME=VALUE (repeatable) to change a limit on input sizes; see
+'tilelens-audit limits' and docs/bad-input.md.)";
+
+// `tilelens-audit limits [--limit NAME=VALUE]...`: the table, with the settings applied.
+Parsed parse_limits(int argc, char** argv, int first) {
+    Parsed out;
+    CLI::App app{
+        "tilelens-audit limits: prints every limit on input sizes (name, default, "
+        "current value, what it guards); change one with --limit NAME=VALUE on any "
+        "command",
+        "tilelens-audit limits"};
+    if (const int code = run_parser(app, argc, argv, first, "limits"); code >= 0) {
+        out.exit_code = code;
+        return out;
+    }
+    std::cout << limits_table_text();
+    out.exit_code = 0;
+    return out;
+}
 
 }  // namespace
 
 int run_parser(CLI::App& app, int argc, char** argv, int first, const std::string& command) {
     app.set_version_flag("--version", std::string("tilelens-audit ") + TILELENS_VERSION);
+    std::vector<std::string> limits;
+    app.add_option("--limit", limits,
+                   "raise (or lower) a limit on input sizes, e.g. --limit elements=2Ti "
+                   "(repeatable; 'tilelens-audit limits' lists them)")
+        ->type_name("NAME=VALUE")
+        ->expected(1)
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     std::vector<const char*> args{argv[0]};
     for (int i = first; i < argc; ++i) args.push_back(argv[i]);
+    const std::string prefix = "tilelens-audit" + (command.empty() ? "" : " " + command);
+    const auto usage_error = [&](const std::string& message) {
+        std::cerr << prefix << ": " << message << "\nRun 'tilelens-audit " << command
+                  << (command.empty() ? "" : " ") << "--help' for usage.\n";
+        return kUsageError;
+    };
     try {
         app.parse(static_cast<int>(args.size()), args.data());
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
-        std::cerr << "tilelens-audit" << (command.empty() ? "" : " " + command) << ": " << e.what()
-                  << "\nRun 'tilelens-audit " << command << (command.empty() ? "" : " ")
-                  << "--help' for usage.\n";
-        return kUsageError;
+        return usage_error(e.what());
+    }
+    // Set before any input is read (core/base/limits.h says why they are process-wide).
+    for (const auto& setting : limits) {
+        std::string error;
+        if (!apply_limit_setting(setting, &error)) return usage_error("--limit: " + error);
     }
     return -1;
 }
@@ -51,6 +90,7 @@ Parsed parse(int argc, char** argv) {
         if (cmd == "import") return parse_import(argc, argv, 2);
         if (cmd == "export-pallas") return parse_export_pallas(argc, argv, 2);
         if (cmd == "lesson") return parse_lesson(argc, argv, 2);
+        if (cmd == "limits") return parse_limits(argc, argv, 2);
         if (cmd == "check") first = 2;
     }
 
@@ -74,10 +114,13 @@ Parsed parse(int argc, char** argv) {
         ->default_str("auto");
     app.add_option("--jobs", a.options.jobs, "worker threads for the sweep (0 = one per core)")
         ->check(CLI::Range(0, 4096));
-    app.add_option("--python-timeout", a.options.python_limits.seconds,
-                   "seconds each run of a spec's Python kernel file may take")
-        ->check(CLI::Range(1.0, 86400.0))
-        ->default_str("60");
+    double python_timeout = 0;
+    CLI::Option* timeout_option =
+        app.add_option("--python-timeout", python_timeout,
+                       "seconds each run of a spec's Python kernel file may take (the same as "
+                       "--limit python-seconds=SECONDS)")
+            ->check(CLI::Range(1.0, 86400.0))
+            ->default_str("60");
     app.add_option("--json", a.json_path, "write the JSON report to FILE ('-' = standard output)")
         ->type_name("FILE");
     app.add_option("--markdown", a.markdown_path,
@@ -92,6 +135,11 @@ Parsed parse(int argc, char** argv) {
         out.exit_code = code;
         return out;
     }
+    if (timeout_option->count() > 0)
+        set_limit(LimitId::PythonSeconds, static_cast<std::int64_t>(std::ceil(python_timeout)));
+    // Read after --limit: the options were made before the settings were applied.
+    a.options.python_limits = PythonLimits{};
+    if (timeout_option->count() > 0) a.options.python_limits.seconds = python_timeout;
     if (!target.empty()) a.options.target = target;
     a.options.stage = *parse_audit_stage(stage);
     a.options.sweep = sweep == "off" ? SweepMode::Off : SweepMode::Auto;

@@ -7,6 +7,8 @@
 #include "app/audit/cli_parse.h"
 #include "app/audit/commands.h"
 #include "app/audit/output.h"
+#include "core/base/format.h"
+#include "core/base/limits.h"
 #include "core/base/names.h"
 #include "core/pyrun/import_spec.h"
 #include "core/pyrun/python_run.h"
@@ -61,13 +63,18 @@ Parsed parse_import(int argc, char** argv, int first) {
     app.add_flag(
         "--inline", a.inline_spec,
         "write the recorded grid, operands and index maps instead of a spec that runs the file");
-    app.add_option("--python-timeout", a.seconds, "seconds the kernel file may take")
-        ->check(CLI::Range(1.0, 86400.0))
-        ->default_str("60");
+    CLI::Option* timeout_option =
+        app.add_option("--python-timeout", a.seconds,
+                       "seconds the kernel file may take (the same as --limit "
+                       "python-seconds=SECONDS)")
+            ->check(CLI::Range(1.0, 86400.0))
+            ->default_str("60");
     if (const int code = run_parser(app, argc, argv, first, "import"); code >= 0) {
         out.exit_code = code;
         return out;
     }
+    if (timeout_option->count() == 0)
+        a.seconds = static_cast<double>(limit(LimitId::PythonSeconds));
     out.action = Parsed::Action::Import;
     return out;
 }
@@ -101,6 +108,13 @@ int run_import(const ImportArgs& a) {
         req.kwargs.push_back(*kv);
     }
     if (!fs::is_regular_file(a.file)) return fail("'" + a.file + "' is not a file");
+    std::error_code ec;
+    if (const auto size = fs::file_size(a.file, ec);
+        !ec && size > static_cast<std::uintmax_t>(limit(LimitId::KernelFileBytes))) {
+        const auto n = static_cast<std::int64_t>(size);
+        return fail(
+            over_limit_message("the kernel file", format_bytes(n), LimitId::KernelFileBytes, n));
+    }
     auto built = python_spec_from_import(req);
     if (auto* e = std::get_if<std::string>(&built)) return fail(*e);
     const Spec& spec = std::get<Spec>(built);

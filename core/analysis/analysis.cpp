@@ -157,9 +157,10 @@ Analysis analyse(const Instance& inst, const AnalysisOptions& opt) {
     }
     if (d->programs > kMaxAnalysedPrograms) {
         d->errors.push_back({"", "grid", 0, 0,
-                             "the grid has " + std::to_string(d->programs) +
-                                 " programs, more than the analysis handles (" +
-                                 std::to_string(kMaxAnalysedPrograms) + "); use larger blocks"});
+                             over_limit_message("the grid the analysis walks",
+                                                std::to_string(d->programs) + " programs",
+                                                LimitId::AnalysedPrograms, d->programs) +
+                                 "; or use larger blocks"});
         d->programs = 0;
     }
     d->ops.resize(inst.operands.size());

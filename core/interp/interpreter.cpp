@@ -39,10 +39,11 @@ RunResult interpret(const Instance& inst, const KernelSpec& kernel, Uninitialize
     res.memory_bytes = interpreter_memory_bytes(inst);
     if (res.memory_bytes > options.memory_limit_bytes) {
         res.errors.push_back({"", "", 0, 0,
-                              "the interpreter would need about " + format_bytes(res.memory_bytes) +
-                                  ", past the limit of " +
-                                  format_bytes(options.memory_limit_bytes) +
-                                  ": use smaller shapes for the numerics check"});
+                              over_limit_message("the interpreter's memory",
+                                                 "about " + format_bytes(res.memory_bytes),
+                                                 LimitId::InterpreterMemoryBytes, res.memory_bytes,
+                                                 options.memory_limit_bytes) +
+                                  "; or use smaller shapes for the numerics check"});
         return res;
     }
     try {

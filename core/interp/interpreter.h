@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/base/diagnostic.h"
+#include "core/base/limits.h"
 #include "core/interp/buffers.h"
 #include "core/spec/instance.h"
 #include "core/spec/spec.h"
@@ -26,8 +27,9 @@ struct RunOptions {
     std::atomic<bool>* cancel = nullptr;  // set to stop between programs
     // Called now and then with (programs done, programs in all); runs on the calling thread.
     std::function<void(std::int64_t, std::int64_t)> progress;
-    // Refuse instances whose estimated interpreter memory is larger (bytes).
-    std::int64_t memory_limit_bytes = std::int64_t{4} << 30;
+    // Refuse instances whose estimated interpreter memory is larger (bytes); the
+    // interpreter-memory-bytes limit in force unless set.
+    std::int64_t memory_limit_bytes = limit(LimitId::InterpreterMemoryBytes);
     bool reference = true;  // compute the references (off: the tiled run alone)
     // Called with (operand index, program) each time an input block is copied in; the
     // pipeline's trace, which the tests hold against the analysis's is_copy.

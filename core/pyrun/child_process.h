@@ -3,6 +3,7 @@
 // Used for Python kernel files (docs/python-runner.md): user code may hang or crash, and
 // neither may reach the caller. Safe to call from several threads at once.
 #include <atomic>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,11 @@ struct ChildOptions {
     double seconds = 60;                   // wall clock, then the whole process group is killed
     std::atomic<bool>* cancel = nullptr;   // set to kill the child early
     std::size_t output_limit = 64 * 1024;  // keep the last this many bytes of stdout+stderr
+    // > 0: the child's address space (RLIMIT_AS), set before exec so that nothing the child
+    // runs can take more; the hard limit leaves `memory_margin` above it for the child to
+    // report the failure after lifting its own soft limit.
+    std::int64_t memory_bytes = 0;
+    std::int64_t memory_margin = std::int64_t{256} << 20;
 };
 
 struct ChildResult {

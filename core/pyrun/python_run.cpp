@@ -1,7 +1,9 @@
 #include "core/pyrun/python_run.h"
 
+#include <signal.h>
 #include <stdlib.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -100,18 +102,41 @@ PythonFailure failure_from(const Json& e) {
     return f;
 }
 
+// Which limit stopped the run, and how to raise it (docs/bad-input.md).
+std::string seconds_limit_text(const PythonLimits& limits) {
+    return "the limit of " + format_seconds(limits.seconds) + " (python-seconds); " +
+           raise_hint(LimitId::PythonSeconds,
+                      static_cast<std::int64_t>(std::ceil(2 * limits.seconds)));
+}
+std::string memory_limit_text(const PythonLimits& limits) {
+    return "the limit of " + format_bytes_short(limits.memory_bytes) + " (python-memory-bytes); " +
+           raise_hint(LimitId::PythonMemoryBytes, 2 * limits.memory_bytes);
+}
+
+// The runner's own words for a limit it hit, replaced by ones that name the setting.
+void name_the_limit(PythonFailure& f, const PythonLimits& limits) {
+    if (f.kind == "memory")
+        f.message = "it asked for more memory than " + memory_limit_text(limits);
+    else if (f.kind == "timeout")
+        f.message = "it ran past " + seconds_limit_text(limits);
+}
+
 // The child ended without writing its result: it crashed, or it was killed from here.
 PythonFailure lost_child(const ChildResult& c, const PythonLimits& limits) {
     PythonFailure f;
     if (c.timed_out) {
         f.kind = "timeout";
         f.message =
-            "the kernel file did not finish within " + format_seconds(limits.seconds) + " (killed)";
+            "the kernel file did not finish within " + seconds_limit_text(limits) + " (killed)";
     } else {
         f.kind = "crash";
         f.message = c.signal ? "the Python process was killed by signal " + std::to_string(c.signal)
                              : "the Python process exited with status " +
                                    std::to_string(c.exit_code) + " without a result";
+        // Native code that cannot allocate often aborts instead of raising MemoryError.
+        if (c.signal == SIGABRT || c.signal == SIGSEGV || c.signal == SIGKILL)
+            f.message += "; a process that runs out of memory can end this way: " +
+                         memory_limit_text(limits);
     }
     f.traceback = c.output;
     return f;
@@ -166,6 +191,7 @@ void read_result(const Spec& spec, const fs::path& out, const ChildResult& child
     }
     if (run.result.value("status", "") != "ok") {
         run.failure = failure_from(run.result.value("error", Json::object()));
+        name_the_limit(*run.failure, req.limits);
         const Json& calls = run.result["calls"];
         run.failure->raised_before_recording = !calls.is_array() || calls.empty();
         return;
@@ -256,6 +282,13 @@ PythonRun run_python(const Spec& spec, const PythonRequest& req) {
         return fail("python.file", "'" + file +
                                        "' does not exist; python.file is relative to "
                                        "the spec file's folder");
+    if (const auto size = fs::file_size(file, ec);
+        !ec && size > static_cast<std::uintmax_t>(limit(LimitId::KernelFileBytes))) {
+        const auto n = static_cast<std::int64_t>(size);
+        return fail("python.file",
+                    over_limit_message("the kernel file '" + file + "'", format_bytes(n),
+                                       LimitId::KernelFileBytes, n));
+    }
     auto request = python_call_request(*spec.python, req.params, &run.errors);
     if (!request) return run;
     (*request)["mode"] = req.run ? "run" : "record";
@@ -276,6 +309,7 @@ PythonRun run_python(const Spec& spec, const PythonRequest& req) {
     }
     ChildOptions copt;
     copt.seconds = req.limits.seconds + kKillMarginSeconds;
+    copt.memory_bytes = req.limits.memory_bytes;
     copt.cancel = req.cancel;
     const ChildResult child =
         run_child({env->interpreter, "-B", env->runner, req_path.string(), out.string()}, copt);

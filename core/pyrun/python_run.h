@@ -10,14 +10,16 @@
 #include <vector>
 
 #include "core/base/diagnostic.h"
+#include "core/base/limits.h"
 #include "core/pyrun/npy.h"
 #include "core/spec/spec.h"
 
 namespace tl {
 
+// The python-seconds and python-memory-bytes limits in force unless set (docs/bad-input.md).
 struct PythonLimits {
-    double seconds = 60;                                // per run of the file
-    std::int64_t memory_bytes = std::int64_t{4} << 30;  // address space of the child
+    double seconds = static_cast<double>(limit(LimitId::PythonSeconds));  // per run of the file
+    std::int64_t memory_bytes = limit(LimitId::PythonMemoryBytes);  // the child's address space
 };
 
 struct PythonRequest {

@@ -102,9 +102,10 @@ void resolve_grid(Resolver& r, const Spec& spec, const Limits& limits, Instance*
     if (programs > limits.max_programs) {
         std::string dims;
         for (const auto g : inst->grid) dims += (dims.empty() ? "" : " x ") + std::to_string(g);
-        r.error("grid", "the grid has " + limit_text(programs) + " programs (" + dims +
-                            "); the limit is " + std::to_string(limits.max_programs) +
-                            ": use larger blocks or smaller shapes");
+        r.error("grid",
+                over_limit_message("the grid", limit_text(programs) + " programs (" + dims + ")",
+                                   LimitId::Programs, programs, limits.max_programs) +
+                    "; or use larger blocks or smaller shapes");
     }
 }
 
@@ -165,11 +166,12 @@ bool resolve_dims(Resolver& r, const OperandSpec& spec, const std::string& path,
     }
     const auto block = op->block_elements();
     if (block > limits.max_block_elements) {
-        r.error(
-            path + ".block_shape",
-            (spec.block_shape ? "a block of " : "the whole-array block of ") + limit_text(block) +
-                " elements passes the limit of " + std::to_string(limits.max_block_elements) +
-                (spec.block_shape ? ": use smaller blocks" : ": give the operand a block_shape"));
+        r.error(path + ".block_shape",
+                over_limit_message(spec.block_shape ? "a block" : "the whole-array block",
+                                   limit_text(block) + " elements", LimitId::BlockElements, block,
+                                   limits.max_block_elements) +
+                    (spec.block_shape ? "; or use smaller blocks"
+                                      : "; or give the operand a block_shape"));
     }
     return true;  // the shape is sized even when its block is refused
 }
@@ -223,9 +225,10 @@ void resolve_operands(Resolver& r, const Spec& spec, const Limits& limits, Insta
                         "' have different shapes; aliased buffers have the same shape and dtype");
     }
     if (sized && total > limits.max_elements)
-        r.error("operands", "the operands hold " + limit_text(total) +
-                                " elements in all; the limit is " +
-                                std::to_string(limits.max_elements) + ": check the shapes");
+        r.error("operands",
+                over_limit_message("the operands' size", limit_text(total) + " elements in all",
+                                   LimitId::Elements, total, limits.max_elements) +
+                    "; or check the shapes");
 }
 
 // A requirement the params do not meet is an error naming it (the sweep checks them first,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/base/diagnostic.h"
+#include "core/base/limits.h"
 #include "core/expr/expr.h"
 #include "core/spec/spec.h"
 
@@ -58,10 +59,11 @@ struct ResolvedScratch {
 
 // Only the interpreter holds whole arrays (it has its own memory limit), so the element
 // bound is far past any device's memory: it keeps byte and FLOP counts inside 64 bits.
+// The defaults are the values in force (core/base/limits.h, docs/bad-input.md).
 struct Limits {
-    std::int64_t max_elements = std::int64_t{1} << 40;  // all operands together
-    std::int64_t max_programs = std::int64_t{1} << 26;
-    std::int64_t max_block_elements = std::int64_t{1} << 32;  // one block, also a whole-array one
+    std::int64_t max_elements = limit(LimitId::Elements);  // all operands together
+    std::int64_t max_programs = limit(LimitId::Programs);
+    std::int64_t max_block_elements = limit(LimitId::BlockElements);  // one block, or whole array
 };
 
 struct Instance {

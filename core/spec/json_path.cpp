@@ -5,6 +5,8 @@
 #include <limits>
 #include <set>
 
+#include "core/base/limits.h"
+
 namespace tl {
 
 std::string path_key(const std::string& base, std::string_view key) {
@@ -35,8 +37,9 @@ TextPosition text_position(std::string_view text, std::size_t offset) {
 namespace {
 
 // Copying, comparing and printing JSON values recurses, so absurd nesting is refused while
-// parsing; no spec needs more than a few levels.
-constexpr std::size_t kMaxDepth = 100;
+// parsing (the parser itself keeps its stack on the heap); no spec needs more than a few
+// levels. The json-depth limit in force; its top keeps those recursions within a stack.
+constexpr CurrentLimit<std::size_t> kMaxDepth{LimitId::JsonDepth};
 
 struct TooDeep {
     std::string path;
@@ -116,9 +119,11 @@ bool parse_json_document(std::string_view text, const std::string& file, Json* o
     try {
         *out = Json::parse(text.begin(), text.end(), DuplicateKeyFinder(&duplicates));
     } catch (const TooDeep& e) {
+        const std::size_t max = kMaxDepth;
         errors->push_back({file, e.path, 0, 0,
-                           "nested deeper than " + std::to_string(kMaxDepth) +
-                               " levels; a spec needs only a few"});
+                           "nested deeper than " + std::to_string(max) +
+                               " levels (the limit json-depth); a spec needs only a few, or " +
+                               raise_hint(LimitId::JsonDepth)});
         return false;
     } catch (const Json::parse_error& e) {
         const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;

@@ -340,13 +340,15 @@ LoadResult load_spec_file(const std::string& path) {
     if (ec || !fs::exists(status))
         return fail("cannot read the file: " + (ec ? ec.message() : "no such file"));
     if (fs::is_directory(status)) return fail("is a folder, not a spec file");
-    const auto too_big = [&](std::uintmax_t size) {
-        return fail("the file is " + format_bytes(static_cast<std::int64_t>(size)) +
-                    "; the limit for a spec file is " +
-                    format_bytes_short(static_cast<std::int64_t>(kMaxSpecFileBytes)));
+    const std::uintmax_t max = kMaxSpecFileBytes;
+    // `more`: the size read so far, when the whole size is not known (a pipe).
+    const auto too_big = [&](std::uintmax_t size, bool more) {
+        const auto n = static_cast<std::int64_t>(size);
+        return fail(over_limit_message("the file", (more ? "more than " : "") + format_bytes(n),
+                                       LimitId::SpecFileBytes,
+                                       more ? std::nullopt : std::optional<std::int64_t>(n)));
     };
-    if (const auto size = fs::file_size(path, ec); !ec && size > kMaxSpecFileBytes)
-        return too_big(size);
+    if (const auto size = fs::file_size(path, ec); !ec && size > max) return too_big(size, false);
     std::ifstream in(path, std::ios::binary);
     if (!in) return fail(std::string("cannot open the file: ") + std::strerror(errno));
     // Read in pieces and stop at the limit: a pipe or a growing file has no size up front.
@@ -354,7 +356,7 @@ LoadResult load_spec_file(const std::string& path) {
     char buf[1 << 16];
     while (in.read(buf, sizeof buf) || in.gcount() > 0) {
         text.append(buf, static_cast<std::size_t>(in.gcount()));
-        if (text.size() > kMaxSpecFileBytes) return too_big(text.size());
+        if (text.size() > max) return too_big(text.size(), true);
     }
     if (in.bad()) return fail(std::string("error while reading the file: ") + std::strerror(errno));
     return load_spec(text, path);

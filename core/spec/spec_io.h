@@ -6,12 +6,14 @@
 #include <string_view>
 
 #include "core/base/diagnostic.h"
+#include "core/base/limits.h"
 #include "core/spec/spec.h"
 
 namespace tl {
 
 inline constexpr int kSpecFormatVersion = 2;
-inline constexpr std::uintmax_t kMaxSpecFileBytes = std::uintmax_t{64} << 20;  // 64 MiB
+// The spec-file-bytes limit in force (64 MiB unless set; docs/bad-input.md).
+inline constexpr CurrentLimit<std::uintmax_t> kMaxSpecFileBytes{LimitId::SpecFileBytes};
 
 struct LoadResult {
     std::optional<Spec> spec;  // set only when `errors` is empty

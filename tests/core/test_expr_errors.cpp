@@ -226,7 +226,8 @@ TEST(ExprErrors, HostileInputNeitherCrashesNorHangs) {
     std::string fine = "0";
     for (int k = 0; k < 900; ++k) fine += "+1";
     EXPECT_EQ(std::get<std::int64_t>(evaluate(fine, {})), 900);
-    EXPECT_ERROR(error_of("1" + std::string(20000, ' ')), 1, 10001, 1, "expression is too long");
+    EXPECT_ERROR(error_of("1" + std::string(20000, ' ')), 1, 10001, 1,
+                 "the expression's length is 20001 characters, over the limit of 10000");
 }
 
 // Token soup: every outcome is a value or an error that points inside the text.

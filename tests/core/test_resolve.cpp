@@ -196,16 +196,17 @@ TEST(Resolve, LimitsNameTheFigureAndTheLimit) {
     EXPECT_FALSE(r.instance);
     // 300*256 + 256*500 + 300*500 = 354800 elements.
     EXPECT_EQ(messages(r),
-              "grid: the grid has 24 programs (3 x 4 x 2); the limit is 10: use larger blocks "
-              "or smaller shapes\n"
-              "operands: the operands hold 354800 elements in all; the limit is 100000: check "
-              "the shapes");
+              "grid: the grid is 24 programs (3 x 4 x 2), over the limit of 10 (programs); raise "
+              "it with --limit programs=24; or use larger blocks or smaller shapes\n"
+              "operands: the operands' size is 354800 elements in all, over the limit of 100000 "
+              "(elements); raise it with --limit elements=354800; or check the shapes");
     limits.max_block_elements = 1000;
     const auto b = resolve(s, {}, limits);
     ASSERT_GE(b.errors.size(), 2u);
     EXPECT_EQ(b.errors[1].to_string(),
-              "operands[0].block_shape: a block of 16384 elements passes the limit of 1000: use "
-              "smaller blocks");
+              "operands[0].block_shape: a block is 16384 elements, over the limit of 1000 "
+              "(block-elements); raise it with --limit block-elements=16Ki; or use smaller "
+              "blocks");
 }
 
 TEST(Resolve, AWholeArrayBlockCountsAgainstTheBlockLimit) {
@@ -215,8 +216,9 @@ TEST(Resolve, AWholeArrayBlockCountsAgainstTheBlockLimit) {
     Limits limits;
     limits.max_block_elements = 50000;
     EXPECT_EQ(messages(resolve(s, {}, limits)),
-              "operands[0].block_shape: the whole-array block of 60000 elements passes the limit "
-              "of 50000: give the operand a block_shape");
+              "operands[0].block_shape: the whole-array block is 60000 elements, over the limit "
+              "of 50000 (block-elements); raise it with --limit block-elements=60000; or give the "
+              "operand a block_shape");
     limits.max_block_elements = 60000;
     EXPECT_TRUE(resolve(s, {}, limits).instance);
 }
@@ -237,14 +239,17 @@ TEST(Resolve, HugeShapesOverflowIntoAnErrorNotACrash) {
     const Spec s = one_operand({SizeValue{big}, SizeValue{big}}, {SizeValue{big}, SizeValue{big}});
     const auto r = resolve(s);
     EXPECT_EQ(messages(r),
-              "grid: the grid has more than 9223372036854775807 programs "
-              "(1099511627776 x 1099511627776); the limit is 67108864: use larger blocks or "
-              "smaller shapes\n"
-              "operands[0].block_shape: the whole-array block of more than "
-              "9223372036854775807 elements passes the limit of 4294967296: give the operand a "
-              "block_shape\n"
-              "operands: the operands hold more than 9223372036854775807 elements in all; "
-              "the limit is 1099511627776: check the shapes");
+              "grid: the grid is more than 9223372036854775807 programs "
+              "(1099511627776 x 1099511627776), over the limit of 67108864 (programs); --limit "
+              "programs goes up to 4611686018427387904, which is not enough; or use larger "
+              "blocks or smaller shapes\n"
+              "operands[0].block_shape: the whole-array block is more than "
+              "9223372036854775807 elements, over the limit of 4294967296 (block-elements); "
+              "--limit block-elements goes up to 4611686018427387904, which is not enough; or "
+              "give the operand a block_shape\n"
+              "operands: the operands' size is more than 9223372036854775807 elements in all, "
+              "over the limit of 1099511627776 (elements); --limit elements goes up to "
+              "4611686018427387904, which is not enough; or check the shapes");
 }
 
 TEST(Resolve, HandBuiltInconsistentSpecsAreErrors) {

@@ -192,7 +192,9 @@ TEST(LoadSpec, AbsurdNestingIsRefusedWithItsPath) {
     const auto r = load_spec(R"({"tilelens": 1, "x": )" + deep + "}", "f");
     ASSERT_EQ(r.errors.size(), 1u);
     EXPECT_EQ(r.errors[0].path.rfind("x[0][0]", 0), 0u) << r.errors[0].path.substr(0, 40);
-    EXPECT_EQ(r.errors[0].message, "nested deeper than 100 levels; a spec needs only a few");
+    EXPECT_EQ(r.errors[0].message,
+              "nested deeper than 100 levels (the limit json-depth); a spec needs only a few, or "
+              "raise it with --limit json-depth=200");
     // Ordinary extra values a few levels deep are fine.
     const auto ok = load_spec(R"({"tilelens": 1, "name": "m", "grid": [], "x-": [[[{"a": [1]}]]],
         "operands": [{"name": "o", "role": "output", "shape": [3], "dtype": "bool"}]})",
@@ -313,7 +315,8 @@ TEST(SpecFile, TooLargeIsRefusedBeforeReading) {
     const auto r = load_spec_file(path.string());
     ASSERT_EQ(r.errors.size(), 1u);
     EXPECT_EQ(r.errors[0].message,
-              "the file is 73400320 bytes (70 MiB); the limit for a spec file is 64 MiB");
+              "the file is 73400320 bytes (70 MiB), over the limit of 64 MiB (spec-file-bytes); "
+              "raise it with --limit spec-file-bytes=70Mi");
 }
 
 TEST(JsonPath, PathsAndPositions) {

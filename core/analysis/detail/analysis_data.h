@@ -9,13 +9,15 @@
 #include <vector>
 
 #include "core/analysis/analysis.h"
+#include "core/base/limits.h"
 
 namespace tl {
 
-// Beyond this the per-program pass would not finish in interactive time.
-inline constexpr std::int64_t kMaxAnalysedPrograms = std::int64_t{1} << 31;
-// Past this many cells the block partition is as fine as the elements of a huge array.
-inline constexpr std::int64_t kMaxCoverageCells = std::int64_t{1} << 26;
+// The limits in force (docs/bad-input.md). Beyond analysed-programs the per-program pass would
+// not finish in interactive time; past coverage-cells the block partition is as fine as the
+// elements of a huge array.
+inline constexpr CurrentLimit<std::int64_t> kMaxAnalysedPrograms{LimitId::AnalysedPrograms};
+inline constexpr CurrentLimit<std::int64_t> kMaxCoverageCells{LimitId::CoverageCells};
 
 struct OpData {
     int rank = 0;

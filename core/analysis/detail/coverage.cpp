@@ -120,7 +120,9 @@ Coverage build_coverage(const ResolvedOperand& op, const OpData& od,
                 {"", "operands[" + std::to_string(op_index) + "]", 0, 0,
                  "operand '" + op.name + "': the blocks cut the array into more than " +
                      std::to_string(kMaxCoverageCells) +
-                     " cells; coverage is not computed (use larger or aligned blocks)"});
+                     " cells (the limit coverage-cells); coverage is not computed: use larger "
+                     "or aligned blocks, or " +
+                     raise_hint(LimitId::CoverageCells)});
             c.breaks.clear();
             return c;
         }

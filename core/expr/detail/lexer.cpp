@@ -247,12 +247,13 @@ Error SourceMap::error(Span span, std::string message) const {
 }
 
 std::vector<Token> tokenize(std::string_view text, const SourceMap& map) {
-    if (text.size() > kMaxTextLength) {
-        const int limit = static_cast<int>(kMaxTextLength);
-        throw Failure{map.error({limit, limit + 1}, "expression is too long (" +
-                                                        std::to_string(text.size()) +
-                                                        " characters; the limit is " +
-                                                        std::to_string(kMaxTextLength) + ")")};
+    if (const std::size_t max = kMaxTextLength; text.size() > max) {
+        const int at = static_cast<int>(max);
+        throw Failure{map.error(
+            {at, at + 1},
+            over_limit_message("the expression's length",
+                               std::to_string(text.size()) + " characters",
+                               LimitId::ExpressionLength, static_cast<std::int64_t>(text.size())))};
     }
     return Lexer(text, map).run();
 }

@@ -5,14 +5,16 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/limits.h"
 #include "core/expr/expr.h"
 
 namespace tl::expr::detail {
 
-// Limits that keep hostile input from exhausting time or stack.
-inline constexpr std::size_t kMaxTextLength = 10000;  // bytes
-inline constexpr int kMaxNesting = 200;               // parentheses, unary operators, ...
-inline constexpr int kMaxTreeDepth = 1000;            // operations inside operations
+// Limits that keep hostile input from exhausting time or stack (docs/bad-input.md): the values
+// in force, read at each use.
+inline constexpr CurrentLimit<std::size_t> kMaxTextLength{LimitId::ExpressionLength};  // bytes
+inline constexpr CurrentLimit<int> kMaxNesting{LimitId::ExpressionNesting};  // parentheses, ...
+inline constexpr CurrentLimit<int> kMaxTreeDepth{LimitId::ExpressionDepth};  // operations inside
 
 // Half-open byte range [begin, end) in the expression text.
 struct Span {

@@ -31,9 +31,10 @@ private:
     class Nest {
     public:
         Nest(Parser& p, Span where) : p_(p) {
-            if (++p_.nesting_ > kMaxNesting)
-                p_.fail(where, "expression is nested too deeply (more than " +
-                                   std::to_string(kMaxNesting) + " levels)");
+            if (const int max = kMaxNesting; ++p_.nesting_ > max)
+                p_.fail(where, "expression is nested too deeply (more than " + std::to_string(max) +
+                                   " levels, the limit expression-nesting); " +
+                                   raise_hint(LimitId::ExpressionNesting));
         }
         ~Nest() { --p_.nesting_; }
         Nest(const Nest&) = delete;
@@ -96,9 +97,11 @@ private:
 
     int add(Node n) {
         for (int kid : n.kids) n.depth = std::max(n.depth, ast_.at(kid).depth + 1);
-        if (n.depth > kMaxTreeDepth)
+        if (const int max = kMaxTreeDepth; n.depth > max)
             fail(n.span, "expression is too complex: its operations nest more than " +
-                             std::to_string(kMaxTreeDepth) + " deep; split it");
+                             std::to_string(max) +
+                             " deep (the limit expression-depth); split it, or " +
+                             raise_hint(LimitId::ExpressionDepth));
         ast_.nodes.push_back(std::move(n));
         return static_cast<int>(ast_.nodes.size()) - 1;
     }

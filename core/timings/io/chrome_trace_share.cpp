@@ -117,7 +117,7 @@ void device_records(const std::string& key, const Device& dev, const ImportConfi
         r.method = TimingMethod::DeviceProfiler;
         r.source = TimingSource::Measured;
         if (dev.has_modules && dev.modules_us > 0) r.share = runs->sum_us / dev.modules_us;
-        result.records.push_back(std::move(r));
+        add_record(result, std::move(r), config);
     }
 }
 

@@ -5,10 +5,14 @@
 #include <cmath>
 #include <limits>
 
+#include "core/base/format.h"
+#include "core/base/limits.h"
+
 namespace tl {
 namespace {
 
-constexpr std::size_t kMaxRecordBytes = 1 << 20;  // a quote open this long is a broken file
+// A quote open this long is a broken file (the csv-record-bytes limit in force).
+constexpr CurrentLimit<std::size_t> kMaxRecordBytes{LimitId::CsvRecordBytes};
 constexpr std::uint64_t kReportEvery = 1 << 20;
 
 std::string_view trim(std::string_view s) {
@@ -105,7 +109,15 @@ bool CsvReader::next(std::vector<std::string>& fields) {
     fields = split_csv(text_, &open);
     std::string more;
     while (open) {
-        if (text_.size() > kMaxRecordBytes || !read_line(more)) {
+        if (const std::size_t max = kMaxRecordBytes; text_.size() > max) {
+            error_ = "a quoted field opened on line " + std::to_string(line_) + " runs on: " +
+                     over_limit_message("the record",
+                                        format_bytes_short(static_cast<std::int64_t>(text_.size())),
+                                        LimitId::CsvRecordBytes, std::nullopt) +
+                     ", or close the quote (\"\")";
+            return false;
+        }
+        if (!read_line(more)) {
             error_ = "a quoted field opened on line " + std::to_string(line_) +
                      " never closes: close the quote (\"\"), or export the CSV again";
             return false;

@@ -158,7 +158,7 @@ void Importer::add_iteration(const Row& row, const std::string& run_name) {
     TimingRecord r = base_record(row, run_name);
     if (json_true(*row.obj, "error_occurred")) {
         r.status = TimingStatus::Failed;
-        result_.records.push_back(std::move(r));
+        add_record(result_, std::move(r), config_);
         return;
     }
     const auto s = seconds(row, "real_time");
@@ -167,7 +167,7 @@ void Importer::add_iteration(const Row& row, const std::string& run_name) {
         r.status = TimingStatus::Failed;
     else
         set_single_run(r, *s);
-    result_.records.push_back(std::move(r));
+    add_record(result_, std::move(r), config_);
 }
 
 void Importer::add_aggregates(const std::vector<Row>& rows, const std::string& run_name) {
@@ -209,7 +209,7 @@ void Importer::add_aggregates(const std::vector<Row>& rows, const std::string& r
         r.status = TimingStatus::Failed;
         r.median_s = r.mean_s = r.std_s = r.min_s = r.max_s = std::nullopt;
     }
-    result_.records.push_back(std::move(r));
+    add_record(result_, std::move(r), config_);
 }
 
 void Importer::run() {

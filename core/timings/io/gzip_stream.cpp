@@ -2,6 +2,9 @@
 
 #include <zlib.h>
 
+#include "core/base/format.h"
+#include "core/base/limits.h"
+
 namespace tl {
 namespace {
 constexpr std::size_t kChunk = 1 << 16;
@@ -71,6 +74,14 @@ GzipStreambuf::int_type GzipStreambuf::underflow() {
         } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
             error_ = std::string("the gzip data is corrupt (") + (zs.msg ? zs.msg : "zlib error") +
                      "): copy the file again";
+        }
+        if (produced > 0 && (output_ += produced) > max_output_) {
+            error_ = over_limit_message(
+                "the decompressed file",
+                "more than " + format_bytes_short(static_cast<std::int64_t>(output_ - produced)),
+                LimitId::TimingFileBytes, std::nullopt, static_cast<std::int64_t>(max_output_));
+            finished_ = true;
+            break;
         }
         if (produced > 0) {
             setg(out_.data(), out_.data(), out_.data() + produced);

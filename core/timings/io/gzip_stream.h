@@ -25,6 +25,9 @@ public:
     // or zlib's message for corrupt data).
     const std::string& error() const { return error_; }
     std::uint64_t compressed_bytes_read() const { return compressed_read_; }
+    // Past this many decompressed bytes reading stops with error() naming the limit: a small
+    // file can inflate a thousandfold (timing-file-bytes, docs/bad-input.md).
+    void set_max_output(std::uint64_t bytes) { max_output_ = bytes; }
 
 protected:
     int_type underflow() override;
@@ -39,6 +42,8 @@ private:
     bool member_ended_ = false;
     bool finished_ = false;
     std::uint64_t compressed_read_ = 0;
+    std::uint64_t output_ = 0;
+    std::uint64_t max_output_ = UINT64_MAX;
     std::string error_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "core/base/limits.h"
 #include "core/timings/fold.h"
 
 namespace tl {
@@ -94,6 +95,22 @@ Diagnostic timing_warning(const ImportConfig& config, int line, std::string mess
     d.path = std::move(path);
     d.message = std::move(message);
     return d;
+}
+
+void add_record(ImportResult& result, TimingRecord&& r, const ImportConfig& config) {
+    const auto max = static_cast<std::size_t>(limit(LimitId::TimingRecords));
+    if (result.records.size() < max) {
+        result.records.push_back(std::move(r));
+        return;
+    }
+    if (result.records.size() == max && result.complete) {
+        result.complete = false;
+        result.warnings.push_back(timing_warning(
+            config, r.line,
+            over_limit_message("the number of records", "more than " + std::to_string(max),
+                               LimitId::TimingRecords, std::nullopt) +
+                "; the first " + std::to_string(max) + " are kept"));
+    }
 }
 
 void finish_import(ImportResult& result, std::string_view format, const ImportConfig& config) {

@@ -66,6 +66,11 @@ std::unique_ptr<TimingImporter> make_xprof_op_stats_importer();
 // method.
 void finish_import(ImportResult& result, std::string_view format, const ImportConfig& config);
 
+// Appends `r` unless the result already holds the timing-records limit in force: past it
+// records are dropped (no memory is taken for them), the result is marked incomplete and one
+// warning names the limit; the records before it are kept, as after a truncated file.
+void add_record(ImportResult& result, TimingRecord&& r, const ImportConfig& config);
+
 // A warning at `line` of the config's file.
 Diagnostic timing_warning(const ImportConfig& config, int line, std::string message,
                           std::string path = {});

@@ -209,7 +209,7 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
     for (const auto& id : order) {
         const Launch& l = launches[id];
         if (auto r = launch_record(l)) {
-            result.records.push_back(std::move(*r));
+            add_record(result, std::move(*r), config);
             continue;
         }
         warn(l.line, "launch " + id + " of '" + l.kernel + "' has no usable duration" +

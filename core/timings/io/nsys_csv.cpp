@@ -171,7 +171,7 @@ ImportResult NsysCsvImporter::import(std::istream& in, const ImportConfig& confi
             warn(reader.line(), "the row has no kernel name: skipped");
             continue;
         }
-        result.records.push_back(std::move(r));
+        add_record(result, std::move(r), config);
     }
     if (cols.empty() && reader.error().empty() && !reader.cancelled()) {
         warn(reader.line(),

@@ -116,7 +116,7 @@ public:
             r.mean_s = json_number(json_field(stats, "mean"));
             r.std_s = json_number(json_field(stats, "stddev"));
         }
-        result_.records.push_back(std::move(r));
+        add_record(result_, std::move(r), config_);
     }
 
     // Test names that appear with more than one fullname (the same test in several modules).

@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/base/format.h"
+#include "core/base/limits.h"
 #include "core/timings/io/gzip_stream.h"
 
 namespace tl {
@@ -95,6 +97,15 @@ ImportResult import_timing_file(const std::string& path, ImportConfig config,
     std::ifstream probe(path, std::ios::binary);
     if (!probe) return failure(config, "cannot open the file for reading: check its permissions");
     probe.close();
+    // Refused before a byte is read (a .gz is also held to it as it inflates, below).
+    const auto size = std::filesystem::file_size(path, ec);
+    config.total_bytes = ec ? 0 : size;
+    const auto max = static_cast<std::uintmax_t>(limit(LimitId::TimingFileBytes));
+    if (!ec && size > max) {
+        const auto n = static_cast<std::int64_t>(size);
+        return failure(
+            config, over_limit_message("the file", format_bytes(n), LimitId::TimingFileBytes, n));
+    }
 
     bool gz = false;
     std::string gz_error;
@@ -117,13 +128,12 @@ ImportResult import_timing_file(const std::string& path, ImportConfig config,
                                        "): name the format explicitly if it is one of these");
     }
 
-    const auto size = std::filesystem::file_size(path, ec);
-    config.total_bytes = ec ? 0 : size;
     std::ifstream file(path, std::ios::binary);
     if (!gz) return importer->import(file, config, progress);
 
     // Progress of a compressed file is measured in compressed bytes, so it reaches the total.
     GzipStreambuf buf(file);
+    buf.set_max_output(max);
     std::istream in(&buf);
     ProgressFn compressed_progress;
     if (progress)

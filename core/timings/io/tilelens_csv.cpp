@@ -226,7 +226,7 @@ ImportResult TileLensCsvImporter::import(std::istream& in, const ImportConfig& c
         r.line = reader.line();
         r.label = fields[static_cast<std::size_t>(cols["kernel"])];
         if (read_row(RowReader(cols, fields, config, reader.line(), result.warnings), r))
-            result.records.push_back(std::move(r));
+            add_record(result, std::move(r), config);
     }
     if (!magic || cols.empty()) {
         result.complete = false;

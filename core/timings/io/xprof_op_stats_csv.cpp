@@ -96,7 +96,7 @@ ImportResult XprofOpStatsImporter::import(std::istream& in, const ImportConfig& 
         if (const auto share = parse_csv_number(field(cols->device_share)); share.ok())
             r.share = share.value / 100.0;
         if (first_record_line == 0) first_record_line = r.line;
-        result.records.push_back(std::move(r));
+        add_record(result, std::move(r), config);
     }
     if (!cols && reader.error().empty() && !reader.cancelled()) {
         warn(reader.line(),
