@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 #include <memory>
 
+#include "core/base/limits.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/explorer/export_image.h"
 #include "widgets/mainwindow/file_controller.h"
@@ -103,7 +104,20 @@ int main(int argc, char** argv) {
     QCommandLineParser parser;
     const Options opt;
     opt.addTo(parser);
+    const QCommandLineOption limitOption(
+        QStringLiteral("limit"),
+        QStringLiteral("Change a limit on input sizes, e.g. elements=2Ti (repeatable; "
+                       "tilelens-audit limits lists them, docs/bad-input.md)."),
+        QStringLiteral("NAME=VALUE"));
+    parser.addOption(limitOption);
     parser.process(app);
+    for (const QString& setting : parser.values(limitOption)) {
+        std::string error;
+        if (!tl::apply_limit_setting(setting.toStdString(), &error)) {
+            qCritical("--limit: %s", error.c_str());
+            return 2;
+        }
+    }
     if (parser.isSet(opt.exportImage)) {
         tl::gui::ExportImageArgs a;
         a.specPath = parser.positionalArguments().value(0);
