@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QUndoStack>
 
 #include "test_util.h"
 #include "widgets/document/spec_document.h"
@@ -117,6 +118,28 @@ TEST(FindingMarks, AFixedFindingLeavesThePicture) {
     QApplication::processEvents();
     EXPECT_FALSE(t.w.explorer()->shownFinding().has_value());
     EXPECT_TRUE(t.view("o")->findingMark().caption.isEmpty());
+}
+
+TEST(StalePicture, TheLastValidStateIsGreyedWhileTheSpecHasErrors) {
+    Window t("matmul-rect");
+    OperandView* x = t.view("x");
+    ASSERT_NE(x, nullptr);
+    EXPECT_FALSE(x->stale());
+    const QColor before = x->grab().toImage().pixelColor(x->pixelOf(10, 10).toPoint());
+    Spec s = t.w.document()->spec();
+    s.grid[1] = std::string("cdiv(N, bnn)");  // an unknown name: no valid state
+    t.w.document()->edit(s, {SpecChange::Part::Grid, -1, QStringLiteral("grid")},
+                         QStringLiteral("grid"));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    QApplication::processEvents();
+    EXPECT_TRUE(x->stale());
+    const QColor greyed = x->grab().toImage().pixelColor(x->pixelOf(10, 10).toPoint());
+    EXPECT_NE(greyed, before);
+    EXPECT_LT(greyed.saturation(), before.saturation());  // the block's hue washed out
+    t.w.document()->undoStack()->undo();
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    QApplication::processEvents();
+    EXPECT_FALSE(x->stale());
 }
 
 }  // namespace

@@ -178,7 +178,6 @@ void ExplorerView::setSnapshot(const ExplorerSnapshot& snapshot) {
     const bool newDocument = snapshot.document != snapshot_.document;
     snapshot_ = snapshot;
     if (newDocument) resetSelection();
-    banner_->setVisible(!snapshot.analysis && analysis_);
     if (snapshot.analysis) {
         analysis_ = snapshot.analysis;
         spec_ = snapshot.recorded ? snapshot.recorded : snapshot.spec;
@@ -220,6 +219,7 @@ void ExplorerView::setSnapshot(const ExplorerSnapshot& snapshot) {
     }
     applyMark();
     refreshScenes();
+    applyStale();
 }
 
 // A grid of another shape gets a navigator pane tall enough for its rows (a 10 x 2 grid
@@ -255,6 +255,17 @@ void ExplorerView::resetSelection() {
     navigator_->setTouching({}, {});
     navigator_->clearTrail();
     clearFinding();
+}
+
+void ExplorerView::setSpecErrors(bool errors) {
+    specErrors_ = errors;
+    applyStale();
+}
+
+void ExplorerView::applyStale() {
+    const bool stale = analysis_ && (specErrors_ || !snapshot_.analysis);
+    banner_->setVisible(stale);
+    for (OperandView* v : views_) v->setStale(stale);
 }
 
 void ExplorerView::showFinding(const Finding& f) {

@@ -44,6 +44,9 @@ public:
     // the finding is gone from a new audit. The program and element are selected as well.
     void showFinding(const Finding& f);
     void clearFinding();
+    // The document has spec errors: the views show the last valid state, greyed, under a
+    // banner that says so.
+    void setSpecErrors(bool errors);
     const std::optional<Finding>& shownFinding() const { return finding_; }
 
     const ExplorerSnapshot& snapshot() const { return snapshot_; }
@@ -103,6 +106,8 @@ private:
     QSplitter* vsplit_ = nullptr;              // operands above, navigator below
     std::vector<std::int64_t> navigatorGrid_;  // the grid the navigator pane was sized for
     bool navigatorFitPending_ = false;
+    bool specErrors_ = false;
+    void applyStale();
     std::optional<Finding> finding_;  // the finding drawn on the picture
     void applyFinding();
     Inspector* inspector_;

@@ -46,6 +46,12 @@ void OperandView::setHeat(QImage heat, std::int64_t binRows, std::int64_t binCol
     update();
 }
 
+void OperandView::setStale(bool stale) {
+    if (stale == stale_) return;
+    stale_ = stale;
+    update();
+}
+
 void OperandView::setFindingMark(FindingMark mark) {
     findingMark_ = std::move(mark);
     update();
@@ -96,6 +102,11 @@ void OperandView::paintEvent(QPaintEvent*) {
     o.font = font();
     stats_ = paintOperandCanvas(p, canvasRect(), scene_, transform_, o, pal);
     paintFindingMark(p, canvasRect(), findingMark_, scene_, transform_, font());
+    if (stale_) {  // a veil: the picture (heat map included) is not of the spec as it is now
+        QColor veil = pal.background;
+        veil.setAlpha(170);
+        p.fillRect(canvasRect(), veil);
+    }
     QFont titleFont = font();
     titleFont.setPixelSize(12);
     paintOperandTitle(p, QRectF(0, 0, width(), kTitleHeight), scene_, pal, titleFont);

@@ -31,6 +31,9 @@ public:
     bool heatShown() const { return !heat_.isNull(); }
     // A full-rank element to mark (from a finding or a click); empty clears it.
     void setMarked(const std::vector<std::int64_t>& element);
+    // The picture is of the last valid state (the spec has errors now): drawn greyed.
+    void setStale(bool stale);
+    bool stale() const { return stale_; }
     // The selected finding's outline and caption; an empty caption clears it.
     void setFindingMark(FindingMark mark);
     const FindingMark& findingMark() const { return findingMark_; }
@@ -79,6 +82,7 @@ private:
     std::optional<ElementRC> hover_;
     std::vector<std::int64_t> marked_;
     FindingMark findingMark_;
+    bool stale_ = false;
     PaintStats stats_;
     QPointF pressPos_, lastPos_;
     bool dragging_ = false;

@@ -345,6 +345,8 @@ void MainWindow::connectDocument() {
     connect(findings_, &FindingsPanel::findingSelected, explorer_, &ExplorerView::showFinding);
     connect(findings_, &FindingsPanel::programSelected, explorer_, &ExplorerView::selectProgram);
     connect(findings_, &FindingsPanel::elementSelected, explorer_, &ExplorerView::selectElement);
+    connect(document_, &SpecDocument::diagnosticsChanged, explorer_,
+            [this] { explorer_->setSpecErrors(!document_->diagnostics().empty()); });
     connect(findings_, &FindingsPanel::pathActivated, this, [this](const std::string& path) {
         docks_.first()->show();
         editor_->focusPath(path);
