@@ -141,8 +141,11 @@ int main(int argc, char** argv) {
     if (parser.isSet(opt.theme)) window.setTheme(tl::gui::theme_from_key(parser.value(opt.theme)));
     window.files()->setAllowAllPython(parser.isSet(opt.allowPython));
     // A screenshot never waits on a question: without --allow-python the file is not run.
-    if (parser.isSet(opt.screenshot))
+    if (parser.isSet(opt.screenshot)) {
         window.files()->setPythonPrompt([](const QString&) { return false; });
+        window.files()->setFixPrompt(
+            [](const QString&, const QString&) -> std::optional<tl::Spec> { return std::nullopt; });
+    }
     const QStringList args = parser.positionalArguments();
     window.openSpec(args.isEmpty() ? QStringLiteral(":/examples/matmul-rect.tilelens.json")
                                    : args.first());

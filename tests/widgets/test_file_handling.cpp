@@ -9,6 +9,7 @@
 #include <QListView>
 #include <QMenu>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -23,6 +24,7 @@
 #include "widgets/examples/new_from_example_dialog.h"
 #include "widgets/explorer/explorer_view.h"
 #include "widgets/mainwindow/file_controller.h"
+#include "widgets/mainwindow/fix_text_dialog.h"
 #include "widgets/mainwindow/main_window.h"
 #include "widgets/tasks/run_controller.h"
 
@@ -204,13 +206,54 @@ TEST(FileHandling, AFileIsCheckedBeforeUnsavedChangesAreAskedAbout) {
         ++asked;
         return QMessageBox::Discard;
     });
+    QStringList fixAsked;
+    t.w.files()->setFixPrompt([&](const QString& path, const QString& text) -> std::optional<Spec> {
+        fixAsked << path << text;
+        return std::nullopt;  // the user cancels the fix
+    });
     const QString broken = t.file("broken.tilelens.json");
     write_file(broken, "{\"tilelens\": 2, \"name\": ");
     EXPECT_FALSE(t.w.openSpec(broken));
+    ASSERT_EQ(fixAsked.size(), 2) << "a file whose content is wrong is offered to fix";
+    EXPECT_EQ(fixAsked[1], QStringLiteral("{\"tilelens\": 2, \"name\": "));
     EXPECT_FALSE(t.w.openSpec(t.file("missing.tilelens.json")));
+    EXPECT_EQ(fixAsked.size(), 2) << "a missing file is an error, nothing to fix";
     EXPECT_EQ(asked, 0) << "nothing to open: nothing to ask";
     EXPECT_TRUE(doc->isModified());
     EXPECT_EQ(doc->spec().name, "matmul-rect");
+}
+
+TEST(FileHandling, AFileThatIsNotJsonOpensAsTextToFixAndSavesTheFix) {
+    Harness t;
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
+    const QString path = t.file("syntax.tilelens.json");
+    // A missing comma after "name": JSON syntax, not an expression.
+    write_file(path,
+               "{\"tilelens\": 1, \"name\": \"copy\" \"grid\": [2],\n"
+               " \"operands\": [{\"name\": \"o\", \"role\": \"output\", \"shape\": [8],\n"
+               "  \"dtype\": \"float32\", \"block_shape\": [4],\n"
+               "  \"index_map\": \"lambda i: (i,)\"}]}\n");
+    QString shownErrors;
+    t.w.files()->setFixPrompt([&](const QString& p, const QString& text) -> std::optional<Spec> {
+        FixTextDialog dialog(p, text);
+        shownErrors = dialog.errorsText();
+        EXPECT_FALSE(dialog.spec().has_value());
+        // The cursor waits on the line of the mistake.
+        EXPECT_EQ(dialog.editor()->textCursor().blockNumber(), 0);
+        QString fixed = text;
+        fixed.replace(QStringLiteral("\"copy\" \"grid\""), QStringLiteral("\"copy\", \"grid\""));
+        dialog.editor()->setPlainText(fixed);
+        dialog.check();
+        return dialog.spec();
+    });
+    ASSERT_TRUE(t.w.openSpec(path));
+    EXPECT_TRUE(shownErrors.contains(QStringLiteral("1:"))) << shownErrors.toStdString();
+    SpecDocument* doc = t.w.document();
+    EXPECT_EQ(doc->spec().name, "copy");
+    EXPECT_EQ(doc->path(), QFileInfo(path).absoluteFilePath());
+    EXPECT_TRUE(doc->isModified()) << "the fix is not on disk until saved";
+    ASSERT_TRUE(t.w.files()->save());
+    EXPECT_TRUE(load_spec_file(path.toStdString()).spec.has_value());
 }
 
 TEST(FileHandling, AFileWithAMistakeInItsContentOpensWithItsErrorsShown) {

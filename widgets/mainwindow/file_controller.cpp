@@ -1,13 +1,17 @@
 #include "widgets/mainwindow/file_controller.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
+#include <QUndoStack>
 
+#include "core/spec/spec_io.h"
 #include "widgets/document/recent_files.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/examples/new_from_example_dialog.h"
+#include "widgets/mainwindow/fix_text_dialog.h"
 
 namespace tl::gui {
 namespace {
@@ -33,6 +37,11 @@ FileController::FileController(SpecDocument* document, QSettings* settings, QWid
       python_prompt_([window](const QString& path) { return askToRunPython(window, path); }),
       call_prompt_([window](const QString& path, const PythonCall& initial) {
           return askPythonCall(window, path, initial);
+      }),
+      fix_prompt_([window](const QString& path, const QString& text) -> std::optional<Spec> {
+          FixTextDialog dialog(path, text, window);
+          if (dialog.exec() != QDialog::Accepted) return std::nullopt;
+          return dialog.spec();
       }) {}
 
 FileController::~FileController() = default;
@@ -120,10 +129,7 @@ bool FileController::openPath(const QString& path) {
     QString why;
     int mistakes = 0;
     const std::optional<Spec> spec = SpecDocument::read(path, &why, &mistakes);
-    if (!spec) {
-        emit error(tr("Could not open %1:\n%2").arg(QDir::toNativeSeparators(path), why));
-        return false;
-    }
+    if (!spec) return openToFix(path, why);
     if (!maybeSave()) return false;
     document_->open(*spec, path);
     if (!path.startsWith(u':')) recent_->add(path);
@@ -137,6 +143,30 @@ bool FileController::openPath(const QString& path) {
         : path.startsWith(u':') ? tr("Opened the example %1").arg(QFileInfo(path).fileName())
                                 : tr("Opened %1").arg(QDir::toNativeSeparators(path)));
     if (document_->spec().python) allowPython();
+    return true;
+}
+
+// A file that reads but does not load (its content is wrong) opens as text to fix; one that
+// cannot be read (missing, unreadable, too big) is an error.
+bool FileController::openToFix(const QString& path, const QString& why) {
+    QFile file(path);
+    const bool readable = !path.startsWith(u':') && file.open(QIODevice::ReadOnly) &&
+                          static_cast<std::uintmax_t>(file.size()) <= kMaxSpecFileBytes;
+    const QByteArray bytes = readable ? file.readAll() : QByteArray();
+    if (!readable || bytes.contains('\0')) {
+        emit error(tr("Could not open %1:\n%2").arg(QDir::toNativeSeparators(path), why));
+        return false;
+    }
+    emit message(tr("%1 does not load as a spec:\n%2").arg(QDir::toNativeSeparators(path), why));
+    const std::optional<Spec> fixed =
+        fix_prompt_ ? fix_prompt_(path, QString::fromUtf8(bytes)) : std::nullopt;
+    if (!fixed || !maybeSave()) return false;
+    document_->open(*fixed, path);
+    document_->undoStack()->resetClean();  // the fix is not on disk yet: Save writes it
+    if (!path.startsWith(u':')) recent_->add(path);
+    fillRecentMenu();
+    emit message(
+        tr("Opened %1 as fixed; save to write the fix").arg(QDir::toNativeSeparators(path)));
     return true;
 }
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "core/spec/spec.h"
 #include "widgets/mainwindow/python_call_dialog.h"
 #include "widgets/mainwindow/python_trust.h"
 
@@ -36,6 +37,9 @@ public:
     using CallPrompt =
         std::function<std::optional<PythonCall>(const QString& path, const PythonCall& initial)>;
     void setCallPrompt(CallPrompt prompt) { call_prompt_ = std::move(prompt); }
+    // Asked when a file does not load as a spec: its text fixed (FixTextDialog), or nullopt.
+    using FixPrompt = std::function<std::optional<Spec>(const QString& path, const QString& text)>;
+    void setFixPrompt(FixPrompt prompt) { fix_prompt_ = std::move(prompt); }
     // Runs kernel files without asking (the command line's --allow-python).
     void setAllowAllPython(bool allow) { allow_all_python_ = allow; }
 
@@ -64,6 +68,7 @@ signals:
 
 private:
     void fillRecentMenu();
+    bool openToFix(const QString& path, const QString& why);
 
     SpecDocument* document_;
     QWidget* window_;
@@ -74,6 +79,7 @@ private:
     PythonTrust trust_;
     PythonPrompt python_prompt_;
     CallPrompt call_prompt_;
+    FixPrompt fix_prompt_;
     bool allow_all_python_ = false;
 };
 
