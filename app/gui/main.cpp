@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "core/base/limits.h"
+#include "widgets/document/autosave.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/explorer/export_image.h"
 #include "widgets/mainwindow/file_controller.h"
@@ -71,6 +72,14 @@ struct Options {
         QStringLiteral("With --export-image: image pixels per sheet pixel, 0.25 to 8 (default 2 "
                        "for PNG, 1 for SVG and PDF); larger text and lines at the same --size."),
         QStringLiteral("S")};
+    QCommandLineOption autosaveSeconds{
+        QStringLiteral("autosave-seconds"),
+        QStringLiteral("Write unsaved changes to a recovery file S seconds after an edit "
+                       "(default 5, or the autosave/seconds setting); 0 turns autosave off."),
+        QStringLiteral("S")};
+    QCommandLineOption noRecovery{
+        QStringLiteral("no-recovery"),
+        QStringLiteral("Do not offer the unsaved work of a TileLens that ended without closing.")};
 
     void addTo(QCommandLineParser& parser) const {
         parser.setApplicationDescription(
@@ -81,7 +90,7 @@ struct Options {
             QStringLiteral("spec"),
             QStringLiteral("A *.tilelens.json file, or a kernel's .py file."));
         parser.addOptions({screenshot, theme, size, run, timings, exportImage, program, view, scale,
-                           allowPython});
+                           allowPython, autosaveSeconds, noRecovery});
     }
 };
 
@@ -140,6 +149,15 @@ int main(int argc, char** argv) {
     tl::gui::MainWindow window(settings.get());
     if (parser.isSet(opt.theme)) window.setTheme(tl::gui::theme_from_key(parser.value(opt.theme)));
     window.files()->setAllowAllPython(parser.isSet(opt.allowPython));
+    if (parser.isSet(opt.autosaveSeconds)) {
+        bool ok = false;
+        const int seconds = parser.value(opt.autosaveSeconds).toInt(&ok);
+        if (!ok || seconds < 0) {
+            qCritical("--autosave-seconds: expected a whole number of seconds, 0 or more");
+            return 1;
+        }
+        window.files()->noLostWork()->autosave()->setInterval(seconds);
+    }
     // A screenshot never waits on a question: without --allow-python the file is not run.
     if (parser.isSet(opt.screenshot)) {
         window.files()->setPythonPrompt([](const QString&) { return false; });
@@ -156,6 +174,9 @@ int main(int argc, char** argv) {
         if (wh.size() == 2) window.resize(wh[0].toInt(), wh[1].toInt());
     }
     window.show();
+    // A screenshot never asks; the unsaved work waits for a window that does.
+    if (!parser.isSet(opt.screenshot) && !parser.isSet(opt.noRecovery))
+        window.files()->noLostWork()->offerRecovery();
     // A first look without a file: the start page, until the user turns it off.
     if (args.isEmpty() && !parser.isSet(opt.screenshot)) window.showStartPageAtStart();
     if (parser.isSet(opt.timings)) {

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "core/spec/spec.h"
+#include "widgets/mainwindow/no_lost_work.h"
 #include "widgets/mainwindow/python_call_dialog.h"
 #include "widgets/mainwindow/python_trust.h"
 
@@ -50,6 +51,8 @@ public:
     // Fills `menu` with the recent files now and whenever they change.
     void setRecentMenu(QMenu* menu);
     RecentFiles& recent() const { return *recent_; }
+    // Autosave, crash recovery and the watch on the open file.
+    NoLostWork* noLostWork() const { return no_lost_work_; }
 
     // Each returns false when nothing happened (cancelled, or an error that was reported).
     bool openPath(const QString& path);              // asks about unsaved changes first
@@ -81,6 +84,9 @@ private:
     CallPrompt call_prompt_;
     FixPrompt fix_prompt_;
     bool allow_all_python_ = false;
+    // Last: it uses the members above.
+    NoLostWork* no_lost_work_ =
+        new NoLostWork(document_, settings_, window_, [this] { return maybeSave(); }, this);
 };
 
 }  // namespace tl::gui

@@ -318,6 +318,8 @@ void MainWindow::connectTasks() {
     };
     connect(files_, &FileController::message, this, note);
     connect(files_, &FileController::error, this, &MainWindow::showError);
+    connect(files_->noLostWork(), &NoLostWork::message, this, note);
+    connect(files_->noLostWork(), &NoLostWork::error, this, &MainWindow::showError);
     connect(run_, &RunController::message, this, note);
     connect(audit_, &AuditController::message, this, note);
     connect(audit_, &AuditController::auditStarted, audit_panel_, &AuditPanel::showRunning);
@@ -543,6 +545,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->ignore();
         return;
     }
+    files_->noLostWork()->closedCleanly();  // saved or discarded: no recovery file is left
     settings_->setValue(kGeometry, saveGeometry());
     settings_->setValue(kState, saveState());
     task_->cancel();
