@@ -47,7 +47,7 @@ expect "nsys-csv" tilelens-audit timings --format nsys
 # Files: specs for check, kernel files for import, folders everywhere.
 mkdir dir && touch a.tilelens.json b.json k.py
 expect "a.tilelens.json dir" tilelens-audit check ''
-expect "a.tilelens.json check dir export-pallas import lesson plan timings" tilelens-audit ''
+expect "a.tilelens.json check dir export-pallas import lesson limits plan timings" tilelens-audit ''
 expect "dir k.py" tilelens-audit import ''
 expect "a.tilelens.json b.json dir k.py" tilelens-audit timings ''
 

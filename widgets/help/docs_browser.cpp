@@ -55,7 +55,8 @@ DocsBrowser::DocsBrowser(const QString& folder, QWidget* parent)
         QStringLiteral("spec-format.md"),   QStringLiteral("lessons.md"),
         QStringLiteral("semantics.md"),     QStringLiteral("exports.md"),
         QStringLiteral("timings.md"),       QStringLiteral("report-format.md"),
-        QStringLiteral("python-runner.md"), QStringLiteral("bad-input.md")};
+        QStringLiteral("python-runner.md"), QStringLiteral("bad-input.md"),
+        QStringLiteral("no-lost-work.md")};
     QStringList names = QDir(folder_).entryList({QStringLiteral("*.md")}, QDir::Files);
     std::stable_sort(names.begin(), names.end(), [](const QString& a, const QString& b) {
         const auto rank = [](const QString& n) {
