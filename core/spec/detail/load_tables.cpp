@@ -108,13 +108,16 @@ void read_prefetch_entry(SpecReader& r, const Json& j, const std::string& path, 
     if (const Json* s = SpecReader::find(j, "shape"); s && r.version() >= 2) {
         if (auto shape = read_table_shape(r, *s, path + ".shape")) {
             std::int64_t count = 1;
-            for (const auto d : *shape) count *= d;
+            bool too_many = false;  // a product past int64 holds more values than any table
+            for (const auto d : *shape)
+                too_many = too_many || __builtin_mul_overflow(count, d, &count);
             if (!nested.empty() && nested.size() > 1 && nested != *shape)
                 r.error(path + ".shape", "does not match the nesting of values");
-            else if (count != static_cast<std::int64_t>(sp.values.size()))
-                r.error(path + ".shape", "holds " + std::to_string(count) +
-                                             " values but the table lists " +
-                                             std::to_string(sp.values.size()));
+            else if (too_many || count != static_cast<std::int64_t>(sp.values.size()))
+                r.error(path + ".shape",
+                        "holds " +
+                            (too_many ? std::string("more than 2^63") : std::to_string(count)) +
+                            " values but the table lists " + std::to_string(sp.values.size()));
             else if (shape->size() > 1)
                 sp.shape = *shape;
         }
