@@ -24,14 +24,22 @@ using namespace tl::gui;
 
 namespace {
 
-TEST(LayoutFit, TheSpecEditorFitsANarrowDockWithOneParamPerRow) {
+// The editor on matmul-rect, `width` pixels wide, shown and settled.
+struct Editor {
     SpecDocument doc;
-    ASSERT_TRUE(doc.load(tl::test::example_file("matmul-rect")));
-    SpecEditor editor(&doc);
-    editor.resize(320, 900);
-    editor.show();
-    ASSERT_TRUE(tl::test::settle(doc));
-    QApplication::processEvents();
+    SpecEditor editor{&doc};
+    explicit Editor(int width) {
+        EXPECT_TRUE(doc.load(tl::test::example_file("matmul-rect")));
+        editor.resize(width, 900);
+        editor.show();
+        EXPECT_TRUE(tl::test::settle(doc));
+        QApplication::processEvents();
+    }
+};
+
+TEST(LayoutFit, TheSpecEditorFitsANarrowDockWithOneParamPerRow) {
+    Editor e(320);
+    SpecEditor& editor = e.editor;
     // Every section fits: no part of the editor lies past the right edge, unseen.
     EXPECT_LE(editor.widget()->width(), editor.viewport()->width());
     EXPECT_FALSE(editor.horizontalScrollBar()->isVisible());
@@ -42,12 +50,9 @@ TEST(LayoutFit, TheSpecEditorFitsANarrowDockWithOneParamPerRow) {
 }
 
 TEST(LayoutFit, TheDescriptionBoxGrowsWithItsText) {
-    SpecDocument doc;
-    ASSERT_TRUE(doc.load(tl::test::example_file("matmul-rect")));
-    SpecEditor editor(&doc);
-    editor.resize(420, 900);
-    editor.show();
-    ASSERT_TRUE(tl::test::settle(doc));
+    Editor e(420);
+    SpecDocument& doc = e.doc;
+    SpecEditor& editor = e.editor;
     auto* box = editor.findChild<QPlainTextEdit*>(QStringLiteral("specDescription"));
     ASSERT_NE(box, nullptr);
     const int lineH = box->fontMetrics().lineSpacing();
