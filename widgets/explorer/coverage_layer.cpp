@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "widgets/explorer/paint_layers.h"
+#include "widgets/explorer/type_scale.h"
 
 namespace tl::gui::layers {
 
@@ -243,7 +244,7 @@ void paintBlockLabels(QPainter& p, const QRectF& canvas, const OperandScene& s,
     const CellRange br = visibleBlocks(s, t, canvas);
     if (br.count() == 0 || br.count() > 600) return;
     QFont small = o.font;
-    small.setPixelSize(10);
+    small.setPixelSize(type_px(10));
     const QFontMetricsF fm(small);
     const auto blockRect = [&](std::int64_t ri, std::int64_t ci) {
         const auto [r0, r1] = s.block_rows.cell_bounds(ri);
@@ -292,7 +293,7 @@ void paintLabels(QPainter& p, const QRectF& canvas, const OperandScene& s, const
     const CellRange cr = visibleCells(s, t, canvas);
     if (cr.count() == 0 || cr.count() > 600) return;
     QFont bold = o.font;
-    bold.setPixelSize(12);
+    bold.setPixelSize(type_px(12));
     bold.setBold(true);
     const QFontMetricsF bm(bold);
     for (std::int64_t ri = cr.r0; ri < cr.r1; ++ri)

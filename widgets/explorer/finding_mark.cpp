@@ -1,4 +1,5 @@
 #include "widgets/explorer/finding_mark.h"
+#include "widgets/explorer/type_scale.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -103,7 +104,7 @@ void paintFindingMark(QPainter& p, const QRectF& canvas, const FindingMark& m,
         p.drawRect(q);
     }
     QFont f = font;
-    f.setPixelSize(12);
+    f.setPixelSize(type_px(12));
     f.setBold(true);
     p.setFont(f);
     const QFontMetricsF fm(f);

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "widgets/explorer/explorer_palette.h"
+#include "widgets/explorer/type_scale.h"
 
 namespace tl::gui {
 
@@ -46,7 +47,7 @@ void paintAxes(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s,
                const ExplorerPalette& pal, const QFont& font) {
     const auto& g = s.plane;
     QFont f = font;
-    f.setPixelSize(10);
+    f.setPixelSize(type_px(10));
     p.setFont(f);
     p.setPen(pal.subtleText);
     const double w = static_cast<double>(g.cols()) * l.cell_w,

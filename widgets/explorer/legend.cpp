@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "widgets/explorer/paint_layers.h"
+#include "widgets/explorer/type_scale.h"
 
 namespace tl::gui {
 
@@ -122,7 +123,7 @@ LegendBar::LegendBar(QWidget* parent) : QWidget(parent) {
 
 QFont LegendBar::legendFont() const {
     QFont f = font();
-    f.setPixelSize(11);
+    f.setPixelSize(type_px(11));
     return f;
 }
 

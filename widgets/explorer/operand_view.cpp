@@ -1,4 +1,5 @@
 #include "widgets/explorer/operand_view.h"
+#include "widgets/explorer/type_scale.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -22,7 +23,8 @@ OperandView::OperandView(QWidget* parent) : QWidget(parent) {
 }
 
 QRectF OperandView::canvasRect() const {
-    return QRectF(0, kTitleHeight, width(), std::max(0.0, height() - kTitleHeight));
+    const double title = kTitleHeight * type_scale();
+    return QRectF(0, title, width(), std::max(0.0, height() - title));
 }
 
 void OperandView::setScene(view::OperandScene scene) {
@@ -108,12 +110,13 @@ void OperandView::paintEvent(QPaintEvent*) {
         p.fillRect(canvasRect(), veil);
     }
     QFont titleFont = font();
-    titleFont.setPixelSize(12);
-    paintOperandTitle(p, QRectF(0, 0, width(), kTitleHeight), scene_, pal, titleFont);
+    titleFont.setPixelSize(type_px(12));
+    paintOperandTitle(p, QRectF(0, 0, width(), kTitleHeight * type_scale()), scene_, pal,
+                      titleFont);
     // A stretched view says so where the eye is: the corner of the canvas.
     if (const QString a = aspectText(transform_.scale_x / transform_.scale_y); !a.isEmpty()) {
         QFont small = font();
-        small.setPixelSize(10);
+        small.setPixelSize(type_px(10));
         p.setFont(small);
         p.setPen(pal.subtleText);
         p.drawText(canvasRect().adjusted(4, 0, -6, -1), Qt::AlignRight | Qt::AlignBottom, a);

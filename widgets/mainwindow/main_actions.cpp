@@ -80,7 +80,11 @@ MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
     theme->addSeparator();
     a.cycleTheme =
         action(theme, QObject::tr("&Next Theme"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T)});
-    a.fullScreen = action(a.view, QObject::tr("F&ull Screen"), {QKeySequence(Qt::Key_F11)});
+    a.present = action(a.view, QObject::tr("&Present"), {QKeySequence(Qt::Key_F11)},
+                       QObject::tr("Full screen for a class: the views and the narration in "
+                                   "large type, a lesson's steps on the arrow keys, Esc to leave"));
+    a.fullScreen =
+        action(a.view, QObject::tr("F&ull Screen"), {QKeySequence(Qt::SHIFT | Qt::Key_F11)});
     a.fullScreen->setCheckable(true);
     a.view->addSeparator();
 
@@ -131,7 +135,12 @@ QString shortcut_table(QMainWindow* window) {
         {QObject::tr("Shift+Right, Shift+Left"), QObject::tr("Next, previous column")},
         {QObject::tr("Down, Up"), QObject::tr("Next, previous row")},
         {QObject::tr("Page Down, Page Up"), QObject::tr("Next, previous slice (third axis)")},
-        {QObject::tr("Home, End"), QObject::tr("First, last program")}};
+        {QObject::tr("Home, End"), QObject::tr("First, last program")},
+        {QObject::tr("Presenting: Right, Space / Left"),
+         QObject::tr("Next / previous lesson step (without a lesson: program)")},
+        {QObject::tr("Presenting: Down, Up"), QObject::tr("Next, previous program")},
+        {QObject::tr("Presenting: P, +, −"), QObject::tr("Play the traversal, faster, slower")},
+        {QObject::tr("Presenting: Esc"), QObject::tr("Leave presentation mode")}};
     for (const auto& [keys, what] : stepping)
         rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
                     .arg(keys.toHtmlEscaped(), what.toHtmlEscaped());

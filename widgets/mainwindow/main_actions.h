@@ -33,6 +33,7 @@ struct MainActions {
     QActionGroup* theme = nullptr;  // data: "system", "light", "dark"
     QAction* cycleTheme = nullptr;
     QAction* fullScreen = nullptr;
+    QAction* present = nullptr;  // presentation mode (F11), docs/lessons.md
     QMenu* view = nullptr;  // dock toggles are added by the window
     QAction* startPage = nullptr;
     QAction* docs = nullptr;

@@ -42,6 +42,7 @@
 #include "widgets/mainwindow/file_controller.h"
 #include "widgets/mainwindow/log_panel.h"
 #include "widgets/mainwindow/status_line.h"
+#include "widgets/present/presenter.h"
 #include "widgets/tasks/audit_controller.h"
 #include "widgets/tasks/job_tracker.h"
 #include "widgets/tasks/run_controller.h"
@@ -85,6 +86,7 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
     buildToolBar();
     status_ = new StatusLine(statusBar(), document_, task_, actions_.cancel);
     connectParts();
+    buildPresenter();
     fillExamplesMenu();
     files_->setRecentMenu(actions_.recent);
     // 1440 x 900, or what the screen has room for.
@@ -157,6 +159,7 @@ void MainWindow::buildToolBar() {
     bar->addAction(actions_.run);
     bar->addAction(actions_.audit);
     bar->addAction(actions_.cancel);
+    bar->addAction(actions_.present);
     bar->addSeparator();
     bar->addWidget(new QLabel(tr(" Target "), bar));
     target_ = new QComboBox(bar);
@@ -169,6 +172,15 @@ void MainWindow::buildToolBar() {
             b->setToolButtonStyle(Qt::ToolButtonIconOnly);
 }
 
+// Presentation mode: its steps run and audit through the window's own actions.
+void MainWindow::buildPresenter() {
+    presenter_ = new Presenter(this, explorer_, document_,
+                               {[this] { runKernel(); }, [this] { audit_->start(); }});
+    connect(actions_.present, &QAction::triggered, presenter_, &Presenter::toggle);
+    addAction(actions_.present);  // F11 works while the menu bar is hidden
+    connect(audit_, &AuditController::finished, presenter_, &Presenter::setSweepResult);
+}
+
 void MainWindow::fillExamplesMenu() {
     const ExampleLibrary library = load_example_library();
     for (const Example& e : library.examples) {
@@ -179,13 +191,19 @@ void MainWindow::fillExamplesMenu() {
     }
     actions_.examples->setToolTipsVisible(true);
 
+    actions_.lessons->addAction(actions_.present);
+    actions_.lessons->addSeparator();
     for (const LessonEntry& l : load_lesson_library()) {
         QAction* a = actions_.lessons->addAction(
             tr("%1. %2").arg(l.order).arg(l.title) +
             (l.steps == 1 ? tr("  (1 step)") : tr("  (%1 steps)").arg(l.steps)));
         a->setToolTip(l.intro);
         a->setStatusTip(l.intro.left(160));
-        connect(a, &QAction::triggered, this, [this, path = l.path] { files_->openExample(path); });
+        connect(a, &QAction::triggered, this, [this, path = l.path] {
+            if (files_->openExample(path))
+                statusBar()->showMessage(tr("View ▸ Present (F11) gives this lesson step by step"),
+                                         15000);
+        });
     }
 }
 
@@ -541,6 +559,7 @@ void MainWindow::showError(const QString& text) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    presenter_->leave();  // the layout saved below is the window's own, not the presentation's
     if (!files_->maybeSave()) {
         event->ignore();
         return;

@@ -22,6 +22,7 @@ class JobTracker;
 class FileController;
 class FindingsPanel;
 class LogPanel;
+class Presenter;
 class RunController;
 class SpecDocument;
 class SpecEditor;
@@ -49,6 +50,8 @@ public:
     // The lane of long jobs (Run, Audit): one at a time, with progress and cancel.
     JobTracker* task() const { return task_; }
     const MainActions& actions() const { return actions_; }
+    // Presentation mode (View ▸ Present, F11).
+    Presenter* presenter() const { return presenter_; }
 
     // Opens a spec file or a ":/examples/..." resource (asks about unsaved changes first).
     bool openSpec(const QString& path);
@@ -79,6 +82,7 @@ private:
     void connectActions();
     void connectTasks();
     void connectDocument();
+    void buildPresenter();
     void fillExamplesMenu();  // and the Lessons menu
     void copyPallasCode();
     void applyToolBarIcons();
@@ -104,6 +108,7 @@ private:
     TimingsPanel* timings_ = nullptr;
     QComboBox* target_ = nullptr;
     StatusLine* status_ = nullptr;
+    Presenter* presenter_ = nullptr;
     QList<QDockWidget*> docks_;
     // The dock sizes the first-run layout last set (editor width, findings width, bottom
     // height); once the user drags a separator or a saved layout is restored, it stops.

@@ -1,0 +1,88 @@
+#include "widgets/present/narration_panel.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace tl::gui {
+
+namespace {
+
+QLabel* make_label(QWidget* parent, const char* name) {
+    auto* l = new QLabel(parent);
+    l->setObjectName(QLatin1String(name));
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::PlainText);
+    l->setTextInteractionFlags(Qt::NoTextInteraction);
+    return l;
+}
+
+void set_pixel_size(QLabel* label, int px, bool bold = false) {
+    QFont f = label->font();
+    f.setPixelSize(px);
+    f.setBold(bold);
+    label->setFont(f);
+}
+
+}  // namespace
+
+NarrationPanel::NarrationPanel(QWidget* parent)
+    : QFrame(parent),
+      heading_(make_label(this, "presentHeading")),
+      narration_(make_label(this, "presentNarration")),
+      status_(make_label(this, "presentStatus")),
+      pointer_(make_label(this, "presentPointer")),
+      keys_(make_label(this, "presentKeys")) {
+    setObjectName(QStringLiteral("narrationPanel"));
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(24, 12, 24, 12);
+    layout->setSpacing(8);
+    layout->addWidget(heading_);
+    layout->addWidget(narration_);
+    layout->addWidget(status_);
+    layout->addWidget(pointer_);
+    layout->addWidget(keys_);
+    pointer_->hide();
+    scaleTo(1080);
+}
+
+void NarrationPanel::setHeading(const QString& text) {
+    heading_->setText(text);
+}
+
+void NarrationPanel::setNarration(const QString& text) {
+    narration_->setText(text);
+    narration_->setVisible(!text.isEmpty());
+}
+
+void NarrationPanel::setStatus(const QString& text) {
+    status_->setText(text);
+}
+
+void NarrationPanel::setPointer(const QString& text) {
+    pointer_->setText(text);
+    pointer_->setVisible(!text.isEmpty());
+}
+
+void NarrationPanel::setKeys(const QString& text) {
+    keys_->setText(text);
+}
+
+void NarrationPanel::scaleTo(int screenHeight) {
+    const int narration = std::max(24, screenHeight / 40);
+    set_pixel_size(heading_, narration * 3 / 4, true);
+    set_pixel_size(narration_, narration);
+    set_pixel_size(status_, std::max(18, narration * 3 / 4));
+    set_pixel_size(pointer_, std::max(18, narration * 3 / 4));
+    set_pixel_size(keys_, std::max(14, narration / 2));
+    keys_->setEnabled(false);  // the palette's muted text: there, but not in the way
+}
+
+int NarrationPanel::narrationPixelSize() const {
+    return narration_->font().pixelSize();
+}
+
+}  // namespace tl::gui
