@@ -1,0 +1,152 @@
+// The explorer's colours on a projector (docs/lessons.md, "Presenting"): a projector in a lit
+// room lifts black and dims white, and part of any class sees colours with a colour-vision
+// deficiency. Every pair of colours the picture relies on must stay apart under both, in the
+// light and the dark theme: the operand hues from each other and from the array, the marks
+// (padding, dropped writes, never written) from the array, and the text from its background.
+#include <gtest/gtest.h>
+
+#include <QColor>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "widgets/explorer/explorer_palette.h"
+
+using namespace tl;
+using namespace tl::gui;
+
+namespace {
+
+using Rgb = std::array<double, 3>;  // linear light, 0..1
+
+double to_linear(double c) {
+    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+}
+
+Rgb linear(const QColor& c) {
+    return {to_linear(c.redF()), to_linear(c.greenF()), to_linear(c.blueF())};
+}
+
+// A projector at a lit room's contrast: its black is 12 % of its white in light, its white
+// 80 % of a monitor's (about 7:1 instead of 1000:1).
+Rgb projector(const Rgb& c) {
+    Rgb out{};
+    for (int i = 0; i < 3; ++i) out[i] = 0.096 + 0.704 * c[i];
+    return out;
+}
+
+// Dichromat views in linear RGB (Viénot, Brettel and Mollon 1999 for protan and deutan; a
+// tritan projection after Brettel et al. 1997, single plane).
+Rgb dichromat(const double m[3][3], const Rgb& c) {
+    Rgb out{};
+    for (int i = 0; i < 3; ++i) out[i] = m[i][0] * c[0] + m[i][1] * c[1] + m[i][2] * c[2];
+    for (double& v : out) v = std::clamp(v, 0.0, 1.0);
+    return out;
+}
+const double kProtan[3][3] = {
+    {0.11238, 0.88762, 0.0}, {0.11238, 0.88762, 0.0}, {0.00401, -0.00401, 1.0}};
+const double kDeutan[3][3] = {
+    {0.29275, 0.70725, 0.0}, {0.29275, 0.70725, 0.0}, {-0.02234, 0.02234, 1.0}};
+const double kTritan[3][3] = {
+    {1.0, 0.14461, -0.14461}, {0.0, 0.85924, 0.14076}, {0.0, 0.85924, 0.14076}};
+
+std::array<double, 3> lab(const Rgb& c) {
+    const double x = (0.4124 * c[0] + 0.3576 * c[1] + 0.1805 * c[2]) / 0.95047;
+    const double y = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    const double z = (0.0193 * c[0] + 0.1192 * c[1] + 0.9505 * c[2]) / 1.08883;
+    auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
+    return {116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
+}
+
+double delta_e(const Rgb& a, const Rgb& b) {  // CIE76
+    const auto la = lab(a), lb = lab(b);
+    return std::hypot(la[0] - lb[0], la[1] - lb[1], la[2] - lb[2]);
+}
+
+double luminance(const Rgb& c) {
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+}
+
+double contrast(const Rgb& a, const Rgb& b) {  // WCAG ratio
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+struct Pair {
+    std::string what;
+    QColor a, b;
+    double minDeltaE;
+};
+
+std::vector<Pair> pairs(const ExplorerPalette& p) {
+    std::vector<Pair> v;
+    const std::vector<std::pair<std::string, QColor>> hues = {
+        {"input 0", ExplorerPalette::roleHue(Role::Input, 0)},
+        {"input 1", ExplorerPalette::roleHue(Role::Input, 1)},
+        {"input 2", ExplorerPalette::roleHue(Role::Input, 2)},
+        {"output", ExplorerPalette::roleHue(Role::Output, 0)}};
+    for (std::size_t i = 0; i < hues.size(); ++i) {
+        v.push_back({hues[i].first + " vs the array", hues[i].second, p.array, 15});
+        v.push_back(
+            {hues[i].first + "'s visit tint vs the array", p.tint(hues[i].second), p.array, 5});
+        // Operands are told apart by place and title as well: a clear difference suffices.
+        for (std::size_t j = i + 1; j < hues.size(); ++j)
+            v.push_back(
+                {hues[i].first + " vs " + hues[j].first, hues[i].second, hues[j].second, 6});
+    }
+    v.push_back({"padding hatch vs padding fill", p.paddingHatch, p.paddingFill, 15});
+    v.push_back({"dropped-write hatch vs its fill", p.droppedHatch, p.droppedFill, 15});
+    v.push_back({"never written vs the array", p.neverWritten, p.array, 20});
+    v.push_back({"never written vs the output hue", p.neverWritten,
+                 ExplorerPalette::roleHue(Role::Output, 0), 12});
+    v.push_back({"block lines vs the array", p.blockLine, p.array, 15});
+    v.push_back({"hover vs the array", p.hover, p.array, 20});
+    return v;
+}
+
+void check(const ExplorerPalette& p, const char* theme) {
+    const std::vector<std::pair<std::string, std::function<Rgb(const Rgb&)>>> views = {
+        {"projector", [](const Rgb& c) { return projector(c); }},
+        {"projector, protan", [](const Rgb& c) { return dichromat(kProtan, projector(c)); }},
+        {"projector, deutan", [](const Rgb& c) { return dichromat(kDeutan, projector(c)); }},
+        {"projector, tritan", [](const Rgb& c) { return dichromat(kTritan, projector(c)); }}};
+    for (const auto& [view, f] : views) {
+        for (const Pair& pr : pairs(p)) {
+            const double d = delta_e(f(linear(pr.a)), f(linear(pr.b)));
+            EXPECT_GE(d, pr.minDeltaE)
+                << theme << ", " << view << ": " << pr.what << " differ by ΔE " << d;
+        }
+        // Text stays readable: WCAG's 4.5:1 for body text on the canvas and the title strip
+        // (this projector caps any ratio at 5.8:1, white on black), its 3:1 for large text for
+        // the muted labels.
+        EXPECT_GE(contrast(f(linear(p.text)), f(linear(p.background))), 4.5)
+            << theme << ", " << view;
+        EXPECT_GE(contrast(f(linear(p.text)), f(linear(p.title))), 4.5) << theme << ", " << view;
+        EXPECT_GE(contrast(f(linear(p.subtleText)), f(linear(p.background))), 3.0)
+            << theme << ", " << view;
+    }
+}
+
+}  // namespace
+
+TEST(ProjectorPalette, TheLightThemeStaysApartAtAProjectorsContrastAndForDichromats) {
+    check(ExplorerPalette::light(), "light");
+}
+
+TEST(ProjectorPalette, TheDarkThemeStaysApartAtAProjectorsContrastAndForDichromats) {
+    check(ExplorerPalette::darkTheme(), "dark");
+}
+
+TEST(ProjectorPalette, TheCheckTellsColoursThatMergeApart) {
+    // The check itself: on a projector red and green are apart for a trichromat but merge for
+    // a deuteranope, and dark grey text on black drops under the text contrast.
+    const Rgb red = linear(QColor(0xD0, 0x30, 0x20)), green = linear(QColor(0x60, 0x80, 0x20));
+    EXPECT_GT(delta_e(projector(red), projector(green)), 20);
+    EXPECT_LT(delta_e(dichromat(kDeutan, projector(red)), dichromat(kDeutan, projector(green))),
+              12);
+    EXPECT_LT(
+        contrast(projector(linear(QColor(0x40, 0x40, 0x40))), projector(linear(QColor(Qt::black)))),
+        3.0);
+}
