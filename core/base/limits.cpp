@@ -18,7 +18,7 @@ constexpr std::array<LimitInfo, 17> kTable{{
     {LimitId::SpecFileBytes, "spec-file-bytes", 64 * Mi, LimitUnit::Bytes, 1, kTop,
      "size of a spec file (*.tilelens.json)"},
     {LimitId::JsonDepth, "json-depth", 100, LimitUnit::Levels, 1, 10000,
-     "nesting of arrays and objects in a spec file"},
+     "nesting of arrays and objects in a spec or timing JSON file"},
     {LimitId::Elements, "elements", std::int64_t{1} << 40, LimitUnit::Count, 1, kTop,
      "elements of all operands of one instance together"},
     {LimitId::Programs, "programs", std::int64_t{1} << 26, LimitUnit::Count, 1, kTop,

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/limits.h"
 #include "core/timings/io/json_scanner.h"
 
 namespace tl {
@@ -256,13 +257,25 @@ TEST(JsonScanner, SkipsValuesAndContainersAndKeepsCopiesShort) {
     EXPECT_EQ(bad.next(), Token::Error);
 }
 
-TEST(JsonScanner, DeepNestingNeedsNoRecursion) {
-    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
-    std::istringstream in(deep);
-    JsonScanner scan(in);
-    EXPECT_EQ(scan.next(), Token::ArrayBegin);
-    EXPECT_TRUE(scan.skip_container());
-    EXPECT_EQ(scan.next(), Token::End);
+TEST(JsonScanner, DeepNestingNeedsNoRecursionAndStopsAtTheLimit) {
+    const auto nested = [](std::size_t n) { return std::string(n, '[') + std::string(n, ']'); };
+    set_limit(LimitId::JsonDepth, 10000);  // the top of its range
+    {
+        std::istringstream in(nested(10000));
+        JsonScanner scan(in);
+        EXPECT_EQ(scan.next(), Token::ArrayBegin);
+        EXPECT_TRUE(scan.skip_container()) << scan.error();
+        EXPECT_EQ(scan.next(), Token::End);
+    }
+    {
+        std::istringstream in(nested(100000));
+        JsonScanner scan(in);
+        EXPECT_EQ(scan.next(), Token::ArrayBegin);
+        EXPECT_FALSE(scan.skip_container());
+        EXPECT_NE(scan.error().find("more than 10000 levels"), std::string::npos) << scan.error();
+        EXPECT_NE(scan.error().find("(json-depth)"), std::string::npos) << scan.error();
+    }
+    reset_limits();
 }
 
 TEST(JsonScanner, ProgressEveryChunkAndCancel) {

@@ -333,6 +333,37 @@ TEST_F(FileLimits, JsonDepthAtTheLimitPassesAndAMillionLevelsAreRefused) {
     EXPECT_EQ(in_thread, "");
 }
 
+// A timing file nested past json-depth is refused with the setting named, by the importers
+// that read the whole document (Google Benchmark) and by the streamed traces alike.
+TEST_F(FileLimits, TimingJsonDepth) {
+    const auto deep = [](std::size_t levels) {
+        return std::string(R"({"context": {"x": )") + nested_json(levels) +
+               R"(}, "benchmarks": [{"name": "BM_a/8", "run_type": "iteration", "iterations": 1,
+               "real_time": 2.5, "cpu_time": 2.5, "time_unit": "us"}]})";
+    };
+    const auto import = [](const std::string& path, const char* format) {
+        return import_timing_file(path, {}, {}, format);
+    };
+    std::string path = temp_file("deep.json", deep(50));
+    ImportResult r = import(path, "google-benchmark");
+    EXPECT_EQ(r.records.size(), 1u) << join(r.warnings);
+    path = temp_file("deep.json", deep(150));
+    r = import(path, "google-benchmark");
+    EXPECT_TRUE(r.records.empty());
+    EXPECT_TRUE(has(join(r.warnings), "more than 100 levels")) << join(r.warnings);
+    EXPECT_TRUE(has(join(r.warnings), "--limit json-depth=")) << join(r.warnings);
+    // A trace is scanned as a stream: the same limit, the same message, no deep stack.
+    path = temp_file("deep.trace.json", R"({"traceEvents": [{"ph": "X", "name": "k", "args": )" +
+                                            std::string(1000000, '['));
+    r = import(path, "chrome-trace");
+    EXPECT_TRUE(r.records.empty());
+    EXPECT_TRUE(has(join(r.warnings), "(json-depth)")) << join(r.warnings);
+    set_limit(LimitId::JsonDepth, 200);
+    path = temp_file("deep.json", deep(150));
+    EXPECT_EQ(import(path, "google-benchmark").records.size(), 1u);
+    fs::remove(path);
+}
+
 TEST_F(FileLimits, SpecFileBytes) {
     const std::string path = temp_file("spec.tilelens.json", std::string(101, ' '));
     set_limit(LimitId::SpecFileBytes, 100);

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "core/analysis/analysis.h"
+#include "core/base/limits.h"
 #include "core/spec/spec_io.h"
 #include "test_util.h"
 #include "widgets/document/spec_document.h"
@@ -62,6 +63,18 @@ TEST(SpecDocument, ABrokenFileIsRefusedWithTheLoaderMessageAndTheDocumentKept) {
     QString why;
     EXPECT_FALSE(doc.load(path, &why));
     EXPECT_TRUE(why.contains(QStringLiteral("operands[0].stride"))) << why.toStdString();
+    EXPECT_EQ(doc.spec().name, "matmul-rect");
+}
+
+TEST(SpecDocument, AFileOverTheSizeLimitIsRefusedNamingTheLimitAndTheSetting) {
+    SpecDocument doc;
+    ASSERT_TRUE(doc.load(example_file("matmul-rect")));
+    set_limit(LimitId::SpecFileBytes, 100);
+    QString why;
+    EXPECT_FALSE(doc.load(example_file("elementwise-add"), &why));
+    reset_limits();
+    EXPECT_TRUE(why.contains(QStringLiteral("(spec-file-bytes)"))) << why.toStdString();
+    EXPECT_TRUE(why.contains(QStringLiteral("--limit spec-file-bytes="))) << why.toStdString();
     EXPECT_EQ(doc.spec().name, "matmul-rect");
 }
 

@@ -8,6 +8,8 @@
 #include <regex>
 
 #include "core/audit/rules.h"
+#include "core/base/format.h"
+#include "core/base/limits.h"
 #include "core/pyrun/python_run.h"
 #include "core/spec/spec_io.h"
 #include "widgets/document/spec_edit_command.h"
@@ -159,7 +161,12 @@ std::optional<Spec> SpecDocument::read(const QString& path, QString* error, int*
         return std::nullopt;
     }
     if (static_cast<std::uintmax_t>(file.size()) > kMaxSpecFileBytes) {
-        if (error) *error = tr("%1: the file is larger than a spec can be (64 MiB)").arg(path);
+        if (error) {
+            const auto size = static_cast<std::int64_t>(file.size());
+            *error = path + QStringLiteral(": ") +
+                     QString::fromStdString(over_limit_message("the file", format_bytes(size),
+                                                               LimitId::SpecFileBytes, size));
+        }
         return std::nullopt;
     }
     const QByteArray bytes = file.readAll();

@@ -7,6 +7,8 @@
 #include <iterator>
 #include <limits>
 
+#include "core/base/limits.h"
+
 namespace tl {
 namespace {
 
@@ -88,8 +90,14 @@ JsonDocument read_json_document(std::istream& in, const ImportConfig& config,
     JsonSource source(text);
     std::string key;
     std::map<std::string, int> counts;
+    const int max_depth = static_cast<int>(limit(LimitId::JsonDepth));
+    struct TooDeep {};
     const Json::parser_callback_t record_lines = [&](int depth, Json::parse_event_t event,
                                                      Json& parsed) {
+        // Timing files nest a few levels; a deeper one is refused like a spec.
+        if (depth >= max_depth && (event == Json::parse_event_t::object_start ||
+                                   event == Json::parse_event_t::array_start))
+            throw TooDeep{};
         if (depth == 1 && event == Json::parse_event_t::key) key = parsed.get<std::string>();
         if (depth == 2 && event == Json::parse_event_t::object_start) {
             const int index = counts[key]++;
@@ -99,6 +107,12 @@ JsonDocument read_json_document(std::istream& in, const ImportConfig& config,
     };
     try {
         doc.root = Json::parse(source.begin(), source.end(), record_lines);
+    } catch (const TooDeep&) {
+        doc.root = Json();
+        doc.error = timing_warning(
+            config, source.line(),
+            over_limit_message("the nesting", "more than " + std::to_string(max_depth) + " levels",
+                               LimitId::JsonDepth, std::nullopt));
     } catch (const Json::exception& e) {  // a syntax error, or a number past a double's range
         doc.error = timing_warning(
             config, source.line(),

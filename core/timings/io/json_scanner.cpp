@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "core/base/limits.h"
 #include "core/timings/io/json_scanner.h"
 
 namespace tl {
@@ -154,15 +155,24 @@ JsonScanner::Token JsonScanner::next(std::string* text, std::size_t limit) {
     }
 }
 
+// Timing files nest a few levels; a deeper one is refused like a spec (the json-depth limit).
+JsonScanner::Token JsonScanner::too_deep() {
+    return fail(over_limit_message("the nesting",
+                                   "more than " + std::to_string(max_depth_) + " levels",
+                                   LimitId::JsonDepth, std::nullopt));
+}
+
 JsonScanner::Token JsonScanner::value(int c, std::string* text, std::size_t limit) {
     Token token = Token::Number;
     switch (c) {
         case '{':
+            if (stack_.size() >= max_depth_) return too_deep();
             ++pos_;
             stack_.push_back(true);
             state_ = State::KeyOrObjectEnd;
             return Token::ObjectBegin;
         case '[':
+            if (stack_.size() >= max_depth_) return too_deep();
             ++pos_;
             stack_.push_back(false);
             state_ = State::ValueOrArrayEnd;

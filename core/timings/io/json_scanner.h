@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/limits.h"
 #include "core/timings/io/importer.h"
 
 namespace tl {
@@ -69,6 +70,7 @@ private:
     int peek() { return pos_ < end_ || refill() ? static_cast<unsigned char>(*pos_) : -1; }
     int skip_whitespace();
     Token value(int c, std::string* text, std::size_t limit);
+    Token too_deep();
     Token close(bool object);
     Token fail(std::string what);
     Token fail_at(int c, std::string_view expected);
@@ -105,6 +107,8 @@ private:
 
     State state_ = State::Value;
     std::vector<bool> stack_;  // open containers, true for an object
+    // The json-depth limit, read once: the scanner is built per file.
+    std::size_t max_depth_ = static_cast<std::size_t>(limit(LimitId::JsonDepth));
     int line_ = 1;
     std::uint64_t line_start_ = 0;  // offset of the current line's first byte
     std::string error_;
