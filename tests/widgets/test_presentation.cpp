@@ -110,7 +110,7 @@ TEST(Presentation, F11LeavesThePictureAndTheNarrationAndEscGivesTheWindowBack) {
     EXPECT_GE(panel->narrationPixelSize(), 54);
     EXPECT_GT(type_scale(), 1.4);  // the views' titles and labels grow too
     // Without a lesson the panel tells the spec's story.
-    EXPECT_EQ(panel->narrationLabel()->text(),
+    EXPECT_EQ(panel->narrationText(),
               QString::fromStdString(before.description.value_or(std::string())));
 
     t.key(Qt::Key_Escape);
@@ -148,8 +148,7 @@ TEST(Presentation, TheKeysWalkALessonAndEachStepShowsWhatItsTextClaims) {
         EXPECT_EQ(t.params(), step.params) << "step " << i + 1;
         EXPECT_EQ(t.w.explorer()->selectedProgram(), program_index(step.grid, step.program))
             << "step " << i + 1;
-        EXPECT_EQ(t.presenter()->panel()->narrationLabel()->text(),
-                  QString::fromStdString(step.text));
+        EXPECT_EQ(t.presenter()->panel()->narrationText(), QString::fromStdString(step.text));
         EXPECT_TRUE(t.presenter()
                         ->panel()
                         ->findChild<QLabel*>(QStringLiteral("presentHeading"))

@@ -34,6 +34,7 @@ NarrationPanel::NarrationPanel(QWidget* parent)
       pointer_(make_label(this, "presentPointer")),
       keys_(make_label(this, "presentKeys")) {
     setObjectName(QStringLiteral("narrationPanel"));
+    narration_->setTextFormat(Qt::MarkdownText);
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
@@ -54,7 +55,11 @@ void NarrationPanel::setHeading(const QString& text) {
 }
 
 void NarrationPanel::setNarration(const QString& text) {
-    narration_->setText(text);
+    // Lessons write `code` and **emphasis**; markup of any other kind is shown as typed.
+    narrationText_ = text;
+    QString markdown = text;
+    markdown.replace(u'<', QStringLiteral("&lt;"));
+    narration_->setText(markdown);
     narration_->setVisible(!text.isEmpty());
 }
 

@@ -14,9 +14,10 @@ public:
     explicit NarrationPanel(QWidget* parent = nullptr);
 
     void setHeading(const QString& text);    // "Lesson 3 · The ragged edge · step 2 of 5"
-    void setNarration(const QString& text);  // plain text, wrapped
-    void setStatus(const QString& text);     // the program and what the checks find
-    void setPointer(const QString& text);    // the element under the pointer; empty hides
+    void setNarration(const QString& text);  // Markdown as lessons write it, wrapped
+    const QString& narrationText() const { return narrationText_; }
+    void setStatus(const QString& text);   // the program and what the checks find
+    void setPointer(const QString& text);  // the element under the pointer; empty hides
     void setKeys(const QString& text);
     // Type sizes follow the screen: the narration gets 1/40 of its height, 24 px at least.
     void scaleTo(int screenHeight);
@@ -32,6 +33,7 @@ private:
     QLabel* status_;
     QLabel* pointer_;
     QLabel* keys_;
+    QString narrationText_;
 };
 
 }  // namespace tl::gui
