@@ -64,8 +64,9 @@ struct Options {
     QCommandLineOption view{
         QStringLiteral("view"),
         QStringLiteral("With --export-image: operands (the program's blocks, the default), "
-                       "coverage (how often each block of every operand is visited) or heat "
-                       "(the kernel is run; its outputs' error against the reference)."),
+                       "coverage (how often each block of every operand is visited), heat "
+                       "(the kernel is run; its outputs' error against the reference) or "
+                       "navigator (the grid of programs, the program ringed)."),
         QStringLiteral("VIEW")};
     QCommandLineOption scale{
         QStringLiteral("scale"),
@@ -135,6 +136,7 @@ int main(int argc, char** argv) {
         a.view = parser.isSet(opt.view) ? parser.value(opt.view) : QString();
         a.size = parser.isSet(opt.size) ? parser.value(opt.size) : QString();
         a.scale = parser.isSet(opt.scale) ? parser.value(opt.scale) : QString();
+        a.theme = parser.value(opt.theme);
         return tl::gui::runExportImage(a);
     }
 

@@ -185,8 +185,8 @@ TEST(ExportImage, TheHeatViewNeedsARunAndTheOptionsAreChecked) {
     QString error;
     EXPECT_EQ(parseExportView(QStringLiteral("Coverage"), &error), ExportView::Coverage);
     EXPECT_FALSE(parseExportView(QStringLiteral("heatmap"), &error));
-    EXPECT_TRUE(
-        error.contains(QStringLiteral("'heatmap' is not a view; use operands, coverage or heat")));
+    EXPECT_TRUE(error.contains(
+        QStringLiteral("'heatmap' is not a view; use operands, coverage, heat or navigator")));
     EXPECT_EQ(parseImageSize(QStringLiteral("1600x1000"), &error), QSize(1600, 1000));
     EXPECT_FALSE(parseImageSize(QStringLiteral("1600"), &error));
     EXPECT_TRUE(error.contains(QStringLiteral("write e.g. 1600x1000")));
@@ -234,7 +234,7 @@ TEST(ExportImage, TheCommandLineNamesABadValueAndItsFix) {
     };
     const std::vector<Case> cases{
         {{png, QStringLiteral("--view"), QStringLiteral("heatmap"), spec},
-         "--view: 'heatmap' is not a view; use operands, coverage or heat"},
+         "--view: 'heatmap' is not a view; use operands, coverage, heat or navigator"},
         {{png, QStringLiteral("--size"), QStringLiteral("640"), spec},
          "--size: '640' is not WIDTHxHEIGHT; write e.g. 1600x1000"},
         {{png, QStringLiteral("--size"), QStringLiteral("99999x10"), spec}, "16 to 20000"},

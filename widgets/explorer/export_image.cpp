@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 
 #include "core/audit/rules.h"
 #include "core/interp/compare.h"
@@ -21,6 +22,7 @@
 #include "core/view/sheet_layout.h"
 #include "widgets/explorer/heat_image.h"
 #include "widgets/explorer/legend.h"
+#include "widgets/explorer/navigator_sheet.h"
 #include "widgets/explorer/operand_painter.h"
 #include "widgets/explorer/operand_sheet.h"
 
@@ -70,6 +72,8 @@ QString viewText(ExportView v, std::int64_t badElements) {
             return {};
         case ExportView::Coverage:
             return QStringLiteral("  ·  coverage");
+        case ExportView::Navigator:
+            return QStringLiteral("  ·  navigator");
         case ExportView::Heat:
             break;
     }
@@ -176,47 +180,51 @@ double naturalWidth(const std::vector<view::OperandScene>& scenes) {
     return 2 * m.margin + columns * kPanelWidth + (columns - 1) * m.gap;
 }
 
-QString writeSvg(const Sheet& sheet, const QString& outPath, QSize size, double scale,
-                 const ExplorerPalette& pal, const QFont& font) {
+// Draws a picture of `size` image units (pixels, or points for a PDF) at `scale` image units
+// per picture pixel; `draw` paints it in picture pixels.
+using DrawFn = std::function<void(QPainter&)>;
+
+QString writeSvg(const QString& title, const DrawFn& draw, const QString& outPath, QSize size,
+                 double scale) {
     QSvgGenerator svg;
     svg.setFileName(outPath);
     svg.setSize(size);
     svg.setViewBox(QRectF(0, 0, size.width() / scale, size.height() / scale));
-    svg.setTitle(sheet.content.header);
-    svg.setDescription(QStringLiteral("TileLens operand views"));
+    svg.setTitle(title);
+    svg.setDescription(QStringLiteral("TileLens"));
     QPainter p;
     if (!p.begin(&svg)) return QStringLiteral("%1: cannot write the SVG").arg(outPath);
-    paint(p, sheet, pal, font);
+    draw(p);
     p.end();
     return QFileInfo(outPath).size() > 0 ? QString()
                                          : QStringLiteral("%1: cannot write the SVG").arg(outPath);
 }
 
-QString writePdf(const Sheet& sheet, const QString& outPath, QSize size, double scale,
-                 const ExplorerPalette& pal, const QFont& font) {
+QString writePdf(const QString& title, const DrawFn& draw, const QString& outPath, QSize size,
+                 double scale) {
     QPdfWriter pdf(outPath);
     pdf.setResolution(72);  // one device unit per point
     pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch));
     pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-    pdf.setTitle(sheet.content.header);
+    pdf.setTitle(title);
     pdf.setCreator(QStringLiteral("TileLens"));
     QPainter p;
     if (!p.begin(&pdf)) return QStringLiteral("%1: cannot write the PDF").arg(outPath);
     p.scale(scale, scale);
-    paint(p, sheet, pal, font);
+    draw(p);
     p.end();
     return QFileInfo(outPath).size() > 0 ? QString()
                                          : QStringLiteral("%1: cannot write the PDF").arg(outPath);
 }
 
-QString writePng(const Sheet& sheet, const QString& outPath, QSize size, double scale,
-                 const ExplorerPalette& pal, const QFont& font) {
+QString writePng(const QColor& background, const DrawFn& draw, const QString& outPath, QSize size,
+                 double scale) {
     QImage img(size, QImage::Format_ARGB32_Premultiplied);
     img.setDevicePixelRatio(scale);
-    img.fill(pal.background);
+    img.fill(background);
     {
         QPainter p(&img);
-        paint(p, sheet, pal, font);
+        draw(p);
     }
     if (!img.save(outPath, "PNG")) return QStringLiteral("%1: cannot write the PNG").arg(outPath);
     return {};
@@ -259,7 +267,9 @@ std::optional<ExportView> parseExportView(const QString& text, QString* error) {
     if (t == QStringLiteral("operands")) return ExportView::Operands;
     if (t == QStringLiteral("coverage")) return ExportView::Coverage;
     if (t == QStringLiteral("heat")) return ExportView::Heat;
-    *error = QStringLiteral("--view: '%1' is not a view; use operands, coverage or heat").arg(text);
+    if (t == QStringLiteral("navigator")) return ExportView::Navigator;
+    *error = QStringLiteral("--view: '%1' is not a view; use operands, coverage, heat or navigator")
+                 .arg(text);
     return std::nullopt;
 }
 
@@ -292,11 +302,55 @@ std::optional<double> parseImageScale(const QString& text, QString* error) {
     return s;
 }
 
+namespace {
+
+QString writeImage(Format format, const QString& title, const QColor& background,
+                   const DrawFn& draw, const QString& outPath, QSize size, double scale) {
+    switch (format) {
+        case Format::Svg:
+            return writeSvg(title, draw, outPath, size, scale);
+        case Format::Pdf:
+            return writePdf(title, draw, outPath, size, scale);
+        case Format::Png:
+            break;
+    }
+    return writePng(background, draw, outPath, size, scale);
+}
+
+QFont exportFont() {
+    QFont font = QGuiApplication::font();
+    font.setPixelSize(12);
+    return font;
+}
+
+// The navigator's grid: its natural size, or `options.size` with the cells following.
+QString exportNavigator(const ExplorerSnapshot& snapshot, qint64 program, const QString& outPath,
+                        Format format, const ImageExportOptions& options) {
+    const ExplorerPalette pal =
+        options.dark ? ExplorerPalette::darkTheme() : ExplorerPalette::light();
+    const NavigatorSheet sheet = navigatorSheet(snapshot, program);
+    const double scale = options.scale > 0 ? options.scale : (format == Format::Png ? 2 : 1);
+    const QSizeF picture = !options.size.isEmpty() ? QSizeF(options.size) / scale : sheet.size;
+    const QSize size = !options.size.isEmpty()
+                           ? options.size
+                           : QSize(static_cast<int>(std::ceil(picture.width() * scale)),
+                                   static_cast<int>(std::ceil(picture.height() * scale)));
+    const QFont font = exportFont();
+    const auto draw = [&](QPainter& p) {
+        paintNavigatorSheet(p, QRectF(QPointF(0, 0), picture), sheet, pal, font);
+    };
+    return writeImage(format, sheet.header, pal.background, draw, outPath, size, scale);
+}
+
+}  // namespace
+
 QString exportImage(const ExplorerSnapshot& snapshot, qint64 program, const QString& outPath,
                     const ImageExportOptions& options) {
     if (!snapshot.analysis) return QStringLiteral("the spec does not resolve");
     const auto format = formatOf(outPath);
     if (!format) return suffixError(outPath);
+    if (options.view == ExportView::Navigator)
+        return exportNavigator(snapshot, program, outPath, *format, options);
     if (options.view == ExportView::Heat && (!snapshot.run || snapshot.run->references.empty()))
         return QStringLiteral("the heat view needs a run of the kernel with its references");
     const ExplorerPalette pal =
@@ -323,17 +377,9 @@ QString exportImage(const ExplorerSnapshot& snapshot, qint64 program, const QStr
                            ? options.size
                            : QSize(static_cast<int>(std::ceil(sheet.layout.width * scale)),
                                    static_cast<int>(std::ceil(sheet.layout.height * scale)));
-    QFont font = QGuiApplication::font();
-    font.setPixelSize(12);
-    switch (*format) {
-        case Format::Svg:
-            return writeSvg(sheet, outPath, size, scale, pal, font);
-        case Format::Pdf:
-            return writePdf(sheet, outPath, size, scale, pal, font);
-        case Format::Png:
-            break;
-    }
-    return writePng(sheet, outPath, size, scale, pal, font);
+    const QFont font = exportFont();
+    const auto draw = [&](QPainter& p) { paint(p, sheet, pal, font); };
+    return writeImage(*format, sheet.content.header, pal.background, draw, outPath, size, scale);
 }
 
 QString exportOperandImage(const ExplorerSnapshot& snapshot, qint64 program, const QString& outPath,
@@ -359,6 +405,7 @@ bool parseOptions(const ExportImageArgs& a, ImageExportOptions* o) {
     if (error.isEmpty() && !a.scale.isEmpty()) {
         if (const auto s = parseImageScale(a.scale, &error)) o->scale = *s;
     }
+    o->dark = a.theme.trimmed().toLower() == QStringLiteral("dark");
     if (!error.isEmpty()) printError(error);
     return error.isEmpty();
 }

@@ -1,5 +1,6 @@
 #pragma once
-// `tilelens --export-image FILE.png|.svg|.pdf [--program i,j,k] [--view operands|coverage|heat]
+// `tilelens --export-image FILE.png|.svg|.pdf [--program i,j,k]
+// [--view operands|coverage|heat|navigator]
 // [--size WxH] [--scale S] [SPEC]`: the operand views of one program (all operands, titles,
 // legend) rendered without a window (docs/exports.md, "Images").
 #include <QSize>
@@ -12,8 +13,8 @@
 namespace tl::gui {
 
 // What the sheet shows: the program's blocks, the coverage counts of every cell (0, 1, 2+),
-// or the error heat of a run of the kernel on its outputs.
-enum class ExportView { Operands, Coverage, Heat };
+// the error heat of a run of the kernel on its outputs, or the navigator's grid of programs.
+enum class ExportView { Operands, Coverage, Heat, Navigator };
 
 struct ImageExportOptions {
     ExportView view = ExportView::Operands;
@@ -31,7 +32,7 @@ struct ImageExportOptions {
 // when the count or a coordinate is wrong.
 std::optional<qint64> parseProgramCoords(const QString& text, const std::vector<std::int64_t>& grid,
                                          QString* error);
-// "operands", "coverage" or "heat"; nullopt with *error naming the choices.
+// "operands", "coverage", "heat" or "navigator"; nullopt with *error naming the choices.
 std::optional<ExportView> parseExportView(const QString& text, QString* error);
 // "1600x1000" (also "1600X1000", "1600×1000"), each side 16 to 20000; nullopt with *error.
 std::optional<QSize> parseImageSize(const QString& text, QString* error);
@@ -52,6 +53,7 @@ struct ExportImageArgs {
     QString specPath;  // empty: the built-in matmul-rect example
     QString outPath;
     QString program, view, size, scale;
+    QString theme;  // "dark" draws the dark theme; anything else (or empty) the light one
 };
 
 // The command line: checks the options, loads SPEC (a file or ":/examples/..."), runs the

@@ -34,6 +34,10 @@ MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
     a.save = action(file, QObject::tr("&Save"), {QKeySequence::Save});
     a.saveAs =
         action(file, QObject::tr("Save &As…"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)});
+    a.exportImage =
+        action(file, QObject::tr("&Export Image…"), {QKeySequence(Qt::CTRL | Qt::Key_E)},
+               QObject::tr("The selected program's operands, coverage, heat map or "
+                           "navigator as PNG, SVG or PDF"));
     file->addSeparator();
     a.quit = action(file, QObject::tr("&Quit"), {QKeySequence(Qt::CTRL | Qt::Key_Q)});
     a.quit->setMenuRole(QAction::QuitRole);

@@ -19,6 +19,7 @@ struct MainActions {
     QMenu* lessons = nullptr;   // one entry per lesson, in order, filled by the window
     QAction* save = nullptr;
     QAction* saveAs = nullptr;
+    QAction* exportImage = nullptr;  // the explorer's picture to a file (docs/exports.md)
     QAction* quit = nullptr;
     QAction* undo = nullptr;
     QAction* redo = nullptr;

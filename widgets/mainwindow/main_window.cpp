@@ -36,6 +36,8 @@
 #include "widgets/editor/target_section.h"
 #include "widgets/examples/example_library.h"
 #include "widgets/examples/lesson_library.h"
+#include "widgets/explorer/explorer_palette.h"
+#include "widgets/explorer/export_dialog.h"
 #include "widgets/findings/findings_panel.h"
 #include "widgets/help/docs_browser.h"
 #include "widgets/help/start_page.h"
@@ -231,6 +233,18 @@ void MainWindow::copyPallasCode() {
         5000);
 }
 
+void MainWindow::exportImage() {
+    const ExplorerSnapshot& shown = explorer_->snapshot();
+    if (!shown.analysis) {
+        statusBar()->showMessage(tr("Nothing to export: the spec does not resolve"), 5000);
+        return;
+    }
+    ExportImageDialog dialog(shown, explorer_->selectedProgram(),
+                             ExplorerPalette::forPalette(explorer_->palette()).dark, this);
+    if (dialog.exec() == QDialog::Accepted)
+        statusBar()->showMessage(tr("Exported %1").arg(dialog.path()), 8000);
+}
+
 void MainWindow::connectParts() {
     connectActions();
     connectTasks();
@@ -249,6 +263,7 @@ void MainWindow::connectActions() {
     // A Python kernel's body runs in the child process: Run is the audit of the own params.
     connect(a.run, &QAction::triggered, this, &MainWindow::runKernel);
     connect(a.audit, &QAction::triggered, audit_, [this] { audit_->start(); });
+    connect(a.exportImage, &QAction::triggered, this, &MainWindow::exportImage);
     connect(a.allowPython, &QAction::triggered, files_, &FileController::allowPython);
     connect(a.cancel, &QAction::triggered, task_, &JobTracker::cancel);
     connect(a.nextFinding, &QAction::triggered, this, [this] { findings_->step(+1); });

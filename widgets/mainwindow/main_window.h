@@ -85,6 +85,7 @@ private:
     void buildPresenter();
     void fillExamplesMenu();  // and the Lessons menu
     void copyPallasCode();
+    void exportImage();  // File ▸ Export Image…
     void applyToolBarIcons();
     void updateTitle();
     void loadAuditCase(const std::map<std::string, std::int64_t>& params);
