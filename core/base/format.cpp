@@ -57,9 +57,13 @@ std::string format_si(double v, std::string_view unit, int digits) {
 std::string format_bytes(std::int64_t bytes) {
     std::string out = std::to_string(bytes) + (bytes == 1 || bytes == -1 ? " byte" : " bytes");
     constexpr std::int64_t kKiB = 1024, kMiB = kKiB * 1024, kGiB = kMiB * 1024;
-    const std::int64_t a = bytes < 0 ? -(bytes + 1) + 1 : bytes;  // no overflow at INT64_MIN
-    if (a < kKiB) return out;
-    const std::int64_t unit = a >= kGiB ? kGiB : a >= kMiB ? kMiB : kKiB;
+    // The magnitude in unsigned arithmetic: INT64_MIN has no positive int64 counterpart.
+    const std::uint64_t a =
+        bytes < 0 ? 0 - static_cast<std::uint64_t>(bytes) : static_cast<std::uint64_t>(bytes);
+    if (a < static_cast<std::uint64_t>(kKiB)) return out;
+    const std::int64_t unit = a >= static_cast<std::uint64_t>(kGiB)   ? kGiB
+                              : a >= static_cast<std::uint64_t>(kMiB) ? kMiB
+                                                                      : kKiB;
     const char* name = unit == kGiB ? "GiB" : unit == kMiB ? "MiB" : "KiB";
     char buf[48];
     if (bytes % unit == 0)

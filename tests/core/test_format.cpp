@@ -45,7 +45,8 @@ TEST(FormatBytes, LongAndShortAgreeOnUnits) {
     EXPECT_EQ(format_bytes_short(3 << 20), "3 MiB");
     EXPECT_EQ(format_bytes_short(1536), "1.5 KiB");
     EXPECT_EQ(format_bytes_short(-(3 << 20)), "-3 MiB");
-    EXPECT_FALSE(format_bytes(std::numeric_limits<std::int64_t>::min()).empty());
+    EXPECT_EQ(format_bytes(std::numeric_limits<std::int64_t>::min()),
+              "-9223372036854775808 bytes (-8589934592 GiB)");
 }
 
 TEST(FormatSeconds, ThreeDigitsInTheUnitThatFits) {
