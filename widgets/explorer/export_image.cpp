@@ -323,63 +323,114 @@ QFont exportFont() {
     return font;
 }
 
+// What an export draws: its title, background and size, and the painting in picture pixels
+// (`scale` image units each).
+struct Picture {
+    QString title;
+    QColor background;
+    QSize size;
+    double scale = 1;
+    DrawFn draw;
+};
+
 // The navigator's grid: its natural size, or `options.size` with the cells following.
-QString exportNavigator(const ExplorerSnapshot& snapshot, qint64 program, const QString& outPath,
-                        Format format, const ImageExportOptions& options) {
+Picture navigatorPicture(const ExplorerSnapshot& snapshot, qint64 program,
+                         const ImageExportOptions& options, double scale) {
     const ExplorerPalette pal =
         options.dark ? ExplorerPalette::darkTheme() : ExplorerPalette::light();
-    const NavigatorSheet sheet = navigatorSheet(snapshot, program);
-    const double scale = options.scale > 0 ? options.scale : (format == Format::Png ? 2 : 1);
-    const QSizeF picture = !options.size.isEmpty() ? QSizeF(options.size) / scale : sheet.size;
-    const QSize size = !options.size.isEmpty()
-                           ? options.size
-                           : QSize(static_cast<int>(std::ceil(picture.width() * scale)),
-                                   static_cast<int>(std::ceil(picture.height() * scale)));
-    const QFont font = exportFont();
-    const auto draw = [&](QPainter& p) {
-        paintNavigatorSheet(p, QRectF(QPointF(0, 0), picture), sheet, pal, font);
+    auto sheet = std::make_shared<const NavigatorSheet>(navigatorSheet(snapshot, program));
+    const QSizeF area = !options.size.isEmpty() ? QSizeF(options.size) / scale : sheet->size;
+    Picture pic;
+    pic.title = sheet->header;
+    pic.background = pal.background;
+    pic.scale = scale;
+    pic.size = !options.size.isEmpty() ? options.size
+                                       : QSize(static_cast<int>(std::ceil(area.width() * scale)),
+                                               static_cast<int>(std::ceil(area.height() * scale)));
+    pic.draw = [sheet, pal, area, font = exportFont()](QPainter& p) {
+        paintNavigatorSheet(p, QRectF(QPointF(0, 0), area), *sheet, pal, font);
     };
-    return writeImage(format, sheet.header, pal.background, draw, outPath, size, scale);
+    return pic;
+}
+
+// The operand sheet of `program` in the operands, coverage or heat view.
+std::optional<Picture> sheetPicture(const ExplorerSnapshot& snapshot, qint64 program,
+                                    const ImageExportOptions& options, double scale,
+                                    QString* error) {
+    if (options.view == ExportView::Heat && (!snapshot.run || snapshot.run->references.empty())) {
+        *error = QStringLiteral("the heat view needs a run of the kernel with its references");
+        return std::nullopt;
+    }
+    const ExplorerPalette pal =
+        options.dark ? ExplorerPalette::darkTheme() : ExplorerPalette::light();
+    const qint64 last = std::max<qint64>(snapshot.analysis->programs() - 1, 0);
+    auto sheet = std::make_shared<Sheet>();
+    sheet->view = options.view;
+    sheet->content.scenes = view::build_scenes(snapshot.analysis, program);
+    sheet->content.coverage = options.view == ExportView::Coverage;
+    std::int64_t bad = 0;
+    if (options.view == ExportView::Heat)
+        sheet->heat = heatLayers(snapshot, sheet->content.scenes, pal, &bad);
+    sheet->content.header =
+        headerText(snapshot, std::clamp<qint64>(program, 0, last)) + viewText(options.view, bad);
+    double width =
+        options.sheetWidth > 0 ? options.sheetWidth : naturalWidth(sheet->content.scenes);
+    double height = 0;
+    if (!options.size.isEmpty()) {
+        width = options.size.width() / scale;
+        height = options.size.height() / scale;
+    }
+    sheet->layout = view::layout_sheet(sheet->content.scenes, width, height, sheetMetrics());
+    Picture pic;
+    pic.title = sheet->content.header;
+    pic.background = pal.background;
+    pic.scale = scale;
+    pic.size = !options.size.isEmpty()
+                   ? options.size
+                   : QSize(static_cast<int>(std::ceil(sheet->layout.width * scale)),
+                           static_cast<int>(std::ceil(sheet->layout.height * scale)));
+    pic.draw = [sheet, pal, font = exportFont()](QPainter& p) { paint(p, *sheet, pal, font); };
+    return pic;
+}
+
+std::optional<Picture> picture(const ExplorerSnapshot& snapshot, qint64 program,
+                               const ImageExportOptions& options, double defaultScale,
+                               QString* error) {
+    if (!snapshot.analysis) {
+        *error = QStringLiteral("the spec does not resolve");
+        return std::nullopt;
+    }
+    const double scale = options.scale > 0 ? options.scale : defaultScale;
+    if (options.view == ExportView::Navigator)
+        return navigatorPicture(snapshot, program, options, scale);
+    return sheetPicture(snapshot, program, options, scale, error);
 }
 
 }  // namespace
 
 QString exportImage(const ExplorerSnapshot& snapshot, qint64 program, const QString& outPath,
                     const ImageExportOptions& options) {
-    if (!snapshot.analysis) return QStringLiteral("the spec does not resolve");
     const auto format = formatOf(outPath);
     if (!format) return suffixError(outPath);
-    if (options.view == ExportView::Navigator)
-        return exportNavigator(snapshot, program, outPath, *format, options);
-    if (options.view == ExportView::Heat && (!snapshot.run || snapshot.run->references.empty()))
-        return QStringLiteral("the heat view needs a run of the kernel with its references");
-    const ExplorerPalette pal =
-        options.dark ? ExplorerPalette::darkTheme() : ExplorerPalette::light();
-    const qint64 last = std::max<qint64>(snapshot.analysis->programs() - 1, 0);
-    Sheet sheet;
-    sheet.view = options.view;
-    sheet.content.scenes = view::build_scenes(snapshot.analysis, program);
-    sheet.content.coverage = options.view == ExportView::Coverage;
-    std::int64_t bad = 0;
-    if (options.view == ExportView::Heat)
-        sheet.heat = heatLayers(snapshot, sheet.content.scenes, pal, &bad);
-    sheet.content.header =
-        headerText(snapshot, std::clamp<qint64>(program, 0, last)) + viewText(options.view, bad);
-    const double scale = options.scale > 0 ? options.scale : (*format == Format::Png ? 2 : 1);
-    double width = options.sheetWidth > 0 ? options.sheetWidth : naturalWidth(sheet.content.scenes);
-    double height = 0;
-    if (!options.size.isEmpty()) {
-        width = options.size.width() / scale;
-        height = options.size.height() / scale;
-    }
-    sheet.layout = view::layout_sheet(sheet.content.scenes, width, height, sheetMetrics());
-    const QSize size = !options.size.isEmpty()
-                           ? options.size
-                           : QSize(static_cast<int>(std::ceil(sheet.layout.width * scale)),
-                                   static_cast<int>(std::ceil(sheet.layout.height * scale)));
-    const QFont font = exportFont();
-    const auto draw = [&](QPainter& p) { paint(p, sheet, pal, font); };
-    return writeImage(*format, sheet.content.header, pal.background, draw, outPath, size, scale);
+    QString error;
+    const auto pic = picture(snapshot, program, options, *format == Format::Png ? 2 : 1, &error);
+    if (!pic) return error;
+    return writeImage(*format, pic->title, pic->background, pic->draw, outPath, pic->size,
+                      pic->scale);
+}
+
+QImage renderImage(const ExplorerSnapshot& snapshot, qint64 program,
+                   const ImageExportOptions& options, QString* error) {
+    const auto pic = picture(snapshot, program, options, 1, error);
+    if (!pic) return {};
+    QImage img(pic->size, QImage::Format_ARGB32_Premultiplied);
+    img.setDevicePixelRatio(pic->scale);
+    img.fill(pic->background);
+    QPainter p(&img);
+    pic->draw(p);
+    p.end();
+    img.setDevicePixelRatio(1);
+    return img;
 }
 
 QString exportOperandImage(const ExplorerSnapshot& snapshot, qint64 program, const QString& outPath,
@@ -410,72 +461,89 @@ bool parseOptions(const ExportImageArgs& a, ImageExportOptions* o) {
     return error.isEmpty();
 }
 
-// Runs the kernel on the spec's own params for the heat view; false after printing why not.
-bool runForHeat(const QString& path, const Spec& spec, const Instance& inst, ExplorerSnapshot* s) {
-    if (!spec.kernel) {
-        printError(QStringLiteral("%1: the heat view needs the spec's kernel body to run, and this "
-                                  "spec has no \"kernel\"; use --view operands or --view coverage")
-                       .arg(path));
-        return false;
+}  // namespace
+
+std::optional<Spec> readExportSpec(const QString& path, QString* error) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: cannot open the spec (%2)").arg(path, file.errorString());
+        return std::nullopt;
     }
-    auto run = std::make_shared<RunResult>();
-    const NumericsResult numerics = check_numerics(inst, spec, {}, run.get());
-    if (!numerics.ran || run->references.empty()) {
-        QString why = QString::fromStdString(join(numerics.errors));
-        if (why.isEmpty()) why = QStringLiteral("the kernel did not run");
-        printError(
-            QStringLiteral("%1: the heat view needs a run of the kernel: %2").arg(path, why));
-        return false;
+    const QByteArray bytes = file.readAll();
+    LoadResult loaded =
+        load_spec(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+                  path.toStdString());
+    if (!loaded.spec) {
+        *error = QString::fromStdString(join(loaded.errors));
+        return std::nullopt;
     }
-    s->run = std::move(run);
-    s->numerics = std::make_shared<const NumericsResult>(numerics);
-    return true;
+    return std::move(loaded.spec);
 }
 
-}  // namespace
+std::optional<ExplorerSnapshot> exportSnapshot(const Spec& spec, bool run, QString* error) {
+    const ResolveResult resolved = resolve(spec);
+    if (!resolved.instance) {
+        *error = QString::fromStdString(join(resolved.errors));
+        return std::nullopt;
+    }
+    ExplorerSnapshot s;
+    s.generation = 1;
+    s.spec = std::make_shared<const Spec>(spec);
+    s.analysis =
+        std::make_shared<const Analysis>(analyse(*resolved.instance, analysis_options_for(spec)));
+    if (!run) return s;
+    // The heat view: the kernel on the spec's own params.
+    if (!spec.kernel) {
+        *error = QStringLiteral(
+            "the heat view needs the spec's kernel body to run, and this spec "
+            "has no \"kernel\"; use --view operands or --view coverage");
+        return std::nullopt;
+    }
+    auto result = std::make_shared<RunResult>();
+    const NumericsResult numerics = check_numerics(s.analysis->instance(), spec, {}, result.get());
+    if (!numerics.ran || result->references.empty()) {
+        QString why = QString::fromStdString(join(numerics.errors));
+        if (why.isEmpty()) why = QStringLiteral("the kernel did not run");
+        *error = QStringLiteral("the heat view needs a run of the kernel: %1").arg(why);
+        return std::nullopt;
+    }
+    s.run = std::move(result);
+    s.numerics = std::make_shared<const NumericsResult>(numerics);
+    return s;
+}
 
 int runExportImage(const ExportImageArgs& a) {
     ImageExportOptions options;
     if (!parseOptions(a, &options)) return kBadInput;
     const QString path =
         a.specPath.isEmpty() ? QStringLiteral(":/examples/matmul-rect.tilelens.json") : a.specPath;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        printError(QStringLiteral("%1: cannot open the spec (%2)").arg(path, file.errorString()));
+    QString why;
+    const std::optional<Spec> spec = readExportSpec(path, &why);
+    if (!spec) {
+        printError(why);
         return kBadInput;
     }
-    const QByteArray bytes = file.readAll();
-    const LoadResult loaded =
-        load_spec(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
-                  path.toStdString());
-    if (!loaded.spec) {
-        printError(QString::fromStdString(join(loaded.errors)));
-        return kBadInput;
-    }
-    const ResolveResult resolved = resolve(*loaded.spec);
+    // The grid first: a mistyped --program is reported before the kernel runs for the heat view.
+    const ResolveResult resolved = resolve(*spec);
     if (!resolved.instance) {
         printError(QString::fromStdString(join(resolved.errors)));
         return kBadInput;
     }
-    ExplorerSnapshot s;
-    s.generation = 1;
-    s.spec = std::make_shared<const Spec>(*loaded.spec);
-    s.analysis = std::make_shared<const Analysis>(
-        analyse(*resolved.instance, analysis_options_for(*loaded.spec)));
     qint64 p = 0;
     if (!a.program.isEmpty()) {
-        QString error;
-        const auto parsed = parseProgramCoords(a.program, resolved.instance->grid, &error);
+        const auto parsed = parseProgramCoords(a.program, resolved.instance->grid, &why);
         if (!parsed) {
-            printError(error);
+            printError(why);
             return kBadInput;
         }
         p = *parsed;
     }
-    if (options.view == ExportView::Heat &&
-        !runForHeat(path, *loaded.spec, s.analysis->instance(), &s))
+    const auto s = exportSnapshot(*spec, options.view == ExportView::Heat, &why);
+    if (!s) {
+        printError(path + QStringLiteral(": ") + why);
         return kBadInput;
-    const QString error = exportImage(s, p, a.outPath, options);
+    }
+    const QString error = exportImage(*s, p, a.outPath, options);
     if (!error.isEmpty()) {
         printError(error);
         return kCannotWrite;

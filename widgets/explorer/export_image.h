@@ -3,6 +3,7 @@
 // [--view operands|coverage|heat|navigator]
 // [--size WxH] [--scale S] [SPEC]`: the operand views of one program (all operands, titles,
 // legend) rendered without a window (docs/exports.md, "Images").
+#include <QImage>
 #include <QSize>
 #include <QString>
 #include <optional>
@@ -44,6 +45,18 @@ std::optional<double> parseImageScale(const QString& text, QString* error);
 // what went wrong.
 QString exportImage(const ExplorerSnapshot& snapshot, qint64 program, const QString& outPath,
                     const ImageExportOptions& options);
+// The same picture in memory, at `options.scale` (default 1) image pixels per sheet pixel; a
+// null image with *error set when it cannot be drawn.
+QImage renderImage(const ExplorerSnapshot& snapshot, qint64 program,
+                   const ImageExportOptions& options, QString* error);
+
+// A spec file (or ":/..." resource) read for an export; nullopt with *error when it does not
+// load.
+std::optional<Spec> readExportSpec(const QString& path, QString* error);
+// `spec` resolved and analysed as the explorer would show it, and with `run` its kernel run on
+// its own params (for the heat view); nullopt with *error when it does not resolve or run.
+std::optional<ExplorerSnapshot> exportSnapshot(const Spec& spec, bool run, QString* error);
+
 // The operand view at 2x (PNG) or 1x (SVG), `width` 0 as above.
 QString exportOperandImage(const ExplorerSnapshot& snapshot, qint64 program, const QString& outPath,
                            bool dark = false, double width = 0);
