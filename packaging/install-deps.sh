@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-svg-dev libgl-dev libqcustomplot-dev
-  libeigen3-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
+  libeigen3-dev nlohmann-json3-dev libcli11-dev zlib1g-dev libgif-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   fonts-dejavu-core gzip python3 python3-numpy xvfb xauth
   clang libclang-rt-14-dev

@@ -9,6 +9,7 @@
 #include "core/base/limits.h"
 #include "widgets/document/autosave.h"
 #include "widgets/document/spec_document.h"
+#include "widgets/explorer/export_animation.h"
 #include "widgets/explorer/export_image.h"
 #include "widgets/mainwindow/file_controller.h"
 #include "widgets/mainwindow/main_window.h"
@@ -42,7 +43,8 @@ struct Options {
     QCommandLineOption size{
         QStringLiteral("size"),
         QStringLiteral("Window size for --screenshot (default 1600x1000), or the image's size in "
-                       "pixels (PDF: points) for --export-image, e.g. 1600x1000."),
+                       "pixels (PDF: points) for --export-image and --export-animation, e.g. "
+                       "1600x1000."),
         QStringLiteral("WxH")};
     QCommandLineOption run{QStringLiteral("run"),
                            QStringLiteral("Run the kernel once the spec is open.")};
@@ -58,6 +60,24 @@ struct Options {
     QCommandLineOption allowPython{
         QStringLiteral("allow-python"),
         QStringLiteral("Run a spec's Python kernel file without asking first.")};
+    QCommandLineOption exportAnimation{
+        QStringLiteral("export-animation"),
+        QStringLiteral("Write the grid's traversal (or with --lesson a lesson's steps) as "
+                       "numbered PNG frames and an animated GIF into DIR, without a window."),
+        QStringLiteral("DIR")};
+    QCommandLineOption stride{
+        QStringLiteral("stride"),
+        QStringLiteral("With --export-animation: show every Nth program (default: about 120 "
+                       "frames)."),
+        QStringLiteral("N")};
+    QCommandLineOption fps{QStringLiteral("fps"),
+                           QStringLiteral("With --export-animation: frames per second of the "
+                                          "traversal, 1 to 60 (default 4)."),
+                           QStringLiteral("F")};
+    QCommandLineOption lesson{
+        QStringLiteral("lesson"),
+        QStringLiteral("With --export-animation: one frame per step of the spec's lesson, with "
+                       "its narration, 3 s each.")};
     QCommandLineOption program{QStringLiteral("program"),
                                QStringLiteral("With --export-image: the program to show."),
                                QStringLiteral("i,j,k")};
@@ -90,8 +110,9 @@ struct Options {
         parser.addPositionalArgument(
             QStringLiteral("spec"),
             QStringLiteral("A *.tilelens.json file, or a kernel's .py file."));
-        parser.addOptions({screenshot, theme, size, run, timings, exportImage, program, view, scale,
-                           allowPython, autosaveSeconds, noRecovery});
+        parser.addOptions({screenshot, theme, size, run, timings, exportImage, exportAnimation,
+                           stride, fps, lesson, program, view, scale, allowPython, autosaveSeconds,
+                           noRecovery});
     }
 };
 
@@ -100,7 +121,8 @@ struct Options {
 int main(int argc, char** argv) {
     // --export-image renders without a window, so it needs no display.
     for (int i = 1; i < argc; ++i)
-        if (QByteArray(argv[i]).startsWith("--export-image") &&
+        if ((QByteArray(argv[i]).startsWith("--export-image") ||
+             QByteArray(argv[i]).startsWith("--export-animation")) &&
             qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
     Q_INIT_RESOURCE(tilelens);  // the resources live in the static widgets library
@@ -127,6 +149,17 @@ int main(int argc, char** argv) {
             qCritical("--limit: %s", error.c_str());
             return 2;
         }
+    }
+    if (parser.isSet(opt.exportAnimation)) {
+        tl::gui::ExportAnimationArgs a;
+        a.specPath = parser.positionalArguments().value(0);
+        a.outDir = parser.value(opt.exportAnimation);
+        a.stride = parser.value(opt.stride);
+        a.fps = parser.value(opt.fps);
+        a.size = parser.value(opt.size);
+        a.theme = parser.value(opt.theme);
+        a.lesson = parser.isSet(opt.lesson);
+        return tl::gui::runExportAnimation(a);
     }
     if (parser.isSet(opt.exportImage)) {
         tl::gui::ExportImageArgs a;

@@ -1,0 +1,194 @@
+// --export-animation: the traversal (or a lesson's steps) as numbered PNG frames and one
+// looping GIF, with the stride, frame rate and limits the command promises.
+#include <gif_lib.h>
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include "tests/widgets/explorer_test_util.h"
+#include "widgets/explorer/export_animation.h"
+#include "widgets/explorer/gif_writer.h"
+
+namespace tl::gui {
+namespace {
+
+using namespace tl::gui::testing;
+
+struct Gif {
+    int frames = -1;
+    int width = 0, height = 0;
+    std::vector<int> delays;  // centiseconds, per frame
+};
+
+Gif decode(const QString& path) {
+    Gif g;
+    int error = 0;
+    GifFileType* f = DGifOpenFileName(QFile::encodeName(path).constData(), &error);
+    if (!f) return g;
+    if (DGifSlurp(f) == GIF_OK) {
+        g.frames = f->ImageCount;
+        g.width = f->SWidth;
+        g.height = f->SHeight;
+        for (int i = 0; i < f->ImageCount; ++i) {
+            GraphicsControlBlock gcb;
+            g.delays.push_back(DGifSavedExtensionToGCB(f, i, &gcb) == GIF_OK ? gcb.DelayTime : -1);
+        }
+    }
+    DGifCloseFile(f, &error);
+    return g;
+}
+
+std::pair<int, QString> animate(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(TILELENS_GUI_BIN),
+            QStringList{QStringLiteral("--export-animation")} + args);
+    if (!p.waitForFinished(120000)) return {-1, QStringLiteral("timed out")};
+    return {p.exitCode(),
+            QString::fromLocal8Bit(p.readAllStandardError() + p.readAllStandardOutput())};
+}
+
+QByteArray bytes(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+TEST(ExportAnimation, TheStrideKeepsTheFirstAndTheLastProgram) {
+    EXPECT_EQ(traversalPrograms(24, 5), (std::vector<qint64>{0, 5, 10, 15, 20, 23}));
+    EXPECT_EQ(traversalPrograms(24, 1).size(), 24u);
+    EXPECT_EQ(traversalPrograms(21, 5), (std::vector<qint64>{0, 5, 10, 15, 20}));
+    EXPECT_EQ(traversalPrograms(1, 7), (std::vector<qint64>{0}));
+    EXPECT_EQ(defaultStride(24), 1);
+    EXPECT_EQ(defaultStride(1000), 9);  // 112 frames
+    EXPECT_LE(traversalPrograms(1000, defaultStride(1000)).size(), 121u);
+}
+
+TEST(ExportAnimation, TheTraversalIsFramesAndAGifAtTheFrameRate) {
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("anim"));
+    const auto [code, text] =
+        animate({out, QStringLiteral("--stride"), QStringLiteral("5"), QStringLiteral("--size"),
+                 QStringLiteral("480x400"), QString::fromStdString(examplePath("matmul-rect"))});
+    ASSERT_EQ(code, 0) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("wrote 6 frames (stride 5, 4 fps)")))
+        << text.toStdString();
+    const QStringList frames = QDir(out).entryList({QStringLiteral("frame-*.png")}, QDir::Files);
+    ASSERT_EQ(frames.size(), 6);
+    EXPECT_EQ(frames.first(), QStringLiteral("frame-0001.png"));
+    EXPECT_EQ(QImage(QDir(out).filePath(frames.first())).size(), QSize(480, 400));
+    // The selected program moves: consecutive frames differ.
+    EXPECT_NE(bytes(QDir(out).filePath(frames[0])), bytes(QDir(out).filePath(frames[1])));
+    const QString gif = QDir(out).filePath(QStringLiteral("traversal.gif"));
+    EXPECT_TRUE(bytes(gif).startsWith("GIF89a"));
+    const Gif g = decode(gif);
+    EXPECT_EQ(g.frames, 6);
+    EXPECT_EQ(g.width, 480);
+    EXPECT_EQ(g.height, 400);
+    EXPECT_EQ(g.delays, std::vector<int>(6, 25));  // 4 fps
+    EXPECT_FALSE(QFile::exists(gif + QStringLiteral(".part")));
+    // Another frame rate, in another folder.
+    const QString fast = dir.filePath(QStringLiteral("fast"));
+    ASSERT_EQ(
+        animate({fast, QStringLiteral("--stride"), QStringLiteral("12"), QStringLiteral("--fps"),
+                 QStringLiteral("10"), QStringLiteral("--size"), QStringLiteral("320x240"),
+                 QString::fromStdString(examplePath("matmul-rect"))})
+            .first,
+        0);
+    EXPECT_EQ(decode(QDir(fast).filePath(QStringLiteral("traversal.gif"))).delays,
+              (std::vector<int>{10, 10, 10}));
+}
+
+TEST(ExportAnimation, ALessonIsOneFramePerStepHeldThreeSeconds) {
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("lesson"));
+    const auto [code, text] = animate(
+        {out, QStringLiteral("--lesson"), QStringLiteral("--size"), QStringLiteral("640x480"),
+         QStringLiteral(TILELENS_SOURCE_DIR "/resources/lessons/03-ragged-edge.tilelens.json")});
+    ASSERT_EQ(code, 0) << text.toStdString();
+    const Gif g = decode(QDir(out).filePath(QStringLiteral("lesson.gif")));
+    EXPECT_EQ(g.frames, 5);
+    EXPECT_EQ(g.delays, std::vector<int>(5, 300));
+    // Steps 1 (M = 256) and 3 (M = 300, coverage) draw different pictures.
+    EXPECT_NE(bytes(QDir(out).filePath(QStringLiteral("frame-0001.png"))),
+              bytes(QDir(out).filePath(QStringLiteral("frame-0003.png"))));
+}
+
+TEST(ExportAnimation, RefusalsNameTheProblemAndTheFix) {
+    QTemporaryDir dir;
+    const QString spec = QString::fromStdString(examplePath("matmul-rect"));
+    // Too many frames: a 100 x 100 grid at stride 1, refused before anything is drawn.
+    const QString big = dir.filePath(QStringLiteral("big.tilelens.json"));
+    QFile f(big);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(R"JSON({"tilelens": 1, "name": "big", "grid": [100, 100],
+        "operands": [{"name": "o", "role": "output", "shape": [800, 800], "dtype": "float32",
+                      "block_shape": [8, 8], "index_map": "lambda i, j: (i, j)"}]})JSON");
+    f.close();
+    const QString out = dir.filePath(QStringLiteral("out"));
+    auto r = animate({out, QStringLiteral("--stride"), QStringLiteral("1"), big});
+    EXPECT_EQ(r.first, 2);
+    EXPECT_TRUE(r.second.contains(QStringLiteral(
+        "10000 programs at --stride 1 make 10000 frames, more than the limit of 2000; use "
+        "--stride 6 or more")))
+        << r.second.toStdString();
+    EXPECT_FALSE(QDir(out).exists());
+    // --lesson on a spec without one.
+    r = animate({out, QStringLiteral("--lesson"), spec});
+    EXPECT_EQ(r.first, 2);
+    EXPECT_TRUE(r.second.contains(QStringLiteral("has no lesson"))) << r.second.toStdString();
+    // The folder is a file; the folder holds an earlier export's frames.
+    const QString file = dir.filePath(QStringLiteral("a-file"));
+    QFile(file).open(QIODevice::WriteOnly);
+    r = animate({file, spec});
+    EXPECT_EQ(r.first, 2);
+    EXPECT_TRUE(r.second.contains(QStringLiteral("is a file, not a folder")))
+        << r.second.toStdString();
+    QDir().mkpath(out);
+    QFile(QDir(out).filePath(QStringLiteral("frame-0001.png"))).open(QIODevice::WriteOnly);
+    r = animate({out, spec});
+    EXPECT_EQ(r.first, 2);
+    EXPECT_TRUE(r.second.contains(QStringLiteral("frames of an earlier export")))
+        << r.second.toStdString();
+    // Option values.
+    r = animate(
+        {dir.filePath(QStringLiteral("x")), QStringLiteral("--fps"), QStringLiteral("0"), spec});
+    EXPECT_EQ(r.first, 2);
+    EXPECT_TRUE(r.second.contains(QStringLiteral("--fps: '0' is not a number from 1 to 60")));
+    r = animate({dir.filePath(QStringLiteral("x")), QStringLiteral("--stride"),
+                 QStringLiteral("-2"), spec});
+    EXPECT_EQ(r.first, 2);
+    EXPECT_TRUE(r.second.contains(QStringLiteral("--stride: '-2'")));
+}
+
+TEST(GifWriter, QuantisesARichFrameAndLeavesNoFileWhenItCannotWrite) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("g.gif"));
+    QImage rich(64, 64, QImage::Format_RGB32);
+    for (int y = 0; y < 64; ++y)
+        for (int x = 0; x < 64; ++x) rich.setPixelColor(x, y, QColor(x * 4, y * 4, (x + y) * 2));
+    QImage flat(64, 64, QImage::Format_RGB32);
+    flat.fill(QColor(0xD5, 0x5E, 0x00));
+    QString error;
+    {
+        GifWriter gif;
+        ASSERT_TRUE(gif.open(path, QSize(64, 64), &error)) << error.toStdString();
+        ASSERT_TRUE(gif.addFrame(rich, 50, &error)) << error.toStdString();
+        ASSERT_TRUE(gif.addFrame(flat, 1, &error)) << error.toStdString();
+        ASSERT_TRUE(gif.close(&error)) << error.toStdString();
+    }
+    const Gif g = decode(path);
+    EXPECT_EQ(g.frames, 2);
+    EXPECT_EQ(g.delays, (std::vector<int>{50, 2}));  // under 2 cs is raised to 2
+    // A folder that does not exist: an error naming the file, and no file.
+    const QString bad = dir.filePath(QStringLiteral("missing/g.gif"));
+    GifWriter gif;
+    EXPECT_FALSE(gif.open(bad, QSize(8, 8), &error));
+    EXPECT_TRUE(error.contains(bad)) << error.toStdString();
+    EXPECT_FALSE(QFile::exists(bad));
+}
+
+}  // namespace
+}  // namespace tl::gui
