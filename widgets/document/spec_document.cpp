@@ -23,7 +23,9 @@ SpecDocument::SpecDocument(QObject* parent, Compute compute)
 }
 
 SpecDocument::~SpecDocument() {
-    // Commands point back at the document: drop them before it goes.
+    // Commands point back at the document: drop them before it goes, without telling anyone
+    // (clearing makes the stack clean, and the window that listened may be half destroyed).
+    disconnect(undo_, nullptr, this, nullptr);
     undo_->clear();
 }
 

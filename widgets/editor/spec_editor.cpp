@@ -67,7 +67,12 @@ SpecEditor::SpecEditor(SpecDocument* document, QWidget* parent)
     for (EditorSection* s : written_) s->setVisible(!document_->spec().python);
     // Keystrokes in one field merge into one undo step until the focus moves on.
     if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance()))
-        connect(app, &QApplication::focusChanged, this, [this] { document_->endEditStep(); });
+        focusChanged_ =
+            connect(app, &QApplication::focusChanged, this, [this] { document_->endEditStep(); });
+}
+
+SpecEditor::~SpecEditor() {
+    disconnect(focusChanged_);
 }
 
 void SpecEditor::showDiagnostics() {

@@ -19,6 +19,7 @@ class SpecEditor : public QScrollArea {
     Q_OBJECT
 public:
     explicit SpecEditor(SpecDocument* document, QWidget* parent = nullptr);
+    ~SpecEditor() override;
 
     // Focuses the field holding JSON path `path` (from a finding or an error message).
     bool focusPath(const std::string& path);
@@ -28,6 +29,8 @@ public:
 
 private:
     void showDiagnostics();
+    // The application's focus signal: it fires while the editor's fields are being destroyed.
+    QMetaObject::Connection focusChanged_;
 
     SpecDocument* document_;
     QLabel* banner_;

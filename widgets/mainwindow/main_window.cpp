@@ -104,6 +104,9 @@ MainWindow::MainWindow(QSettings* settings, QWidget* parent)
 MainWindow::~MainWindow() {
     task_->cancel();
     task_->waitForRunning();
+    // The parts are destroyed after this body, and some still signal as they go (focus moves,
+    // an undo stack is cleared): nothing may reach the window's half-destroyed members.
+    for (QObject* part : findChildren<QObject*>()) disconnect(part, nullptr, this, nullptr);
 }
 
 void MainWindow::buildDocks() {

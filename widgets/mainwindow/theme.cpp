@@ -4,6 +4,7 @@
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
+#include <memory>
 
 namespace tl::gui {
 namespace {
@@ -50,7 +51,9 @@ QPalette dark_palette() {
 }
 
 QPalette light_palette() {
-    QPalette p = QStyleFactory::create(QStringLiteral("Fusion"))->standardPalette();
+    // The factory's style is ours to delete: only its palette is wanted.
+    const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+    QPalette p = fusion->standardPalette();
     p.setColor(QPalette::Highlight, QColor(0x00, 0x72, 0xB2));
     p.setColor(QPalette::HighlightedText, Qt::white);
     p.setColor(QPalette::Link, QColor(0x00, 0x72, 0xB2));
