@@ -262,10 +262,8 @@ QImage traversalFrame(const ExplorerSnapshot& snapshot, qint64 program, QSize si
 int runExportAnimation(const ExportAnimationArgs& a) {
     Options o;
     if (!parseOptions(a, &o)) return kBadInput;
-    const QString path =
-        a.specPath.isEmpty() ? QStringLiteral(":/examples/matmul-rect.tilelens.json") : a.specPath;
-    QString why;
-    const std::optional<Spec> spec = readExportSpec(path, &why);
+    QString path = a.specPath, why;
+    const std::optional<Spec> spec = readExportSpec(&path, &why);
     if (!spec) {
         printError(why);
         return kBadInput;

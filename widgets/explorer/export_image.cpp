@@ -463,7 +463,9 @@ bool parseOptions(const ExportImageArgs& a, ImageExportOptions* o) {
 
 }  // namespace
 
-std::optional<Spec> readExportSpec(const QString& path, QString* error) {
+std::optional<Spec> readExportSpec(QString* pathIn, QString* error) {
+    if (pathIn->isEmpty()) *pathIn = QStringLiteral(":/examples/matmul-rect.tilelens.json");
+    const QString& path = *pathIn;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("%1: cannot open the spec (%2)").arg(path, file.errorString());
@@ -515,10 +517,8 @@ std::optional<ExplorerSnapshot> exportSnapshot(const Spec& spec, bool run, QStri
 int runExportImage(const ExportImageArgs& a) {
     ImageExportOptions options;
     if (!parseOptions(a, &options)) return kBadInput;
-    const QString path =
-        a.specPath.isEmpty() ? QStringLiteral(":/examples/matmul-rect.tilelens.json") : a.specPath;
-    QString why;
-    const std::optional<Spec> spec = readExportSpec(path, &why);
+    QString path = a.specPath, why;
+    const std::optional<Spec> spec = readExportSpec(&path, &why);
     if (!spec) {
         printError(why);
         return kBadInput;

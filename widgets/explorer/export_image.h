@@ -50,9 +50,9 @@ QString exportImage(const ExplorerSnapshot& snapshot, qint64 program, const QStr
 QImage renderImage(const ExplorerSnapshot& snapshot, qint64 program,
                    const ImageExportOptions& options, QString* error);
 
-// A spec file (or ":/..." resource) read for an export; nullopt with *error when it does not
-// load.
-std::optional<Spec> readExportSpec(const QString& path, QString* error);
+// A spec file (or ":/..." resource) read for an export, the built-in matmul-rect example when
+// `*path` is empty (then *path names it); nullopt with *error when it does not load.
+std::optional<Spec> readExportSpec(QString* path, QString* error);
 // `spec` resolved and analysed as the explorer would show it, and with `run` its kernel run on
 // its own params (for the heat view); nullopt with *error when it does not resolve or run.
 std::optional<ExplorerSnapshot> exportSnapshot(const Spec& spec, bool run, QString* error);
