@@ -9,6 +9,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include "core/audit/lesson_walk.h"
 #include "tests/widgets/explorer_test_util.h"
 #include "widgets/explorer/export_animation.h"
 #include "widgets/explorer/gif_writer.h"
@@ -56,6 +57,11 @@ QByteArray bytes(const QString& path) {
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+int framesIn(const QString& dir) {
+    return static_cast<int>(
+        QDir(dir).entryList({QStringLiteral("frame-*.png")}, QDir::Files).size());
+}
+
 TEST(ExportAnimation, TheStrideKeepsTheFirstAndTheLastProgram) {
     EXPECT_EQ(traversalPrograms(24, 5), (std::vector<qint64>{0, 5, 10, 15, 20, 23}));
     EXPECT_EQ(traversalPrograms(24, 1).size(), 24u);
@@ -66,6 +72,30 @@ TEST(ExportAnimation, TheStrideKeepsTheFirstAndTheLastProgram) {
     EXPECT_LE(traversalPrograms(1000, defaultStride(1000)).size(), 121u);
 }
 
+TEST(ExportAnimation, TheFrameCountFollowsTheExamplesGridAndTheStride) {
+    const ExplorerSnapshot s = snapshotOf(loadExample("matmul-rect"));
+    ASSERT_TRUE(s.analysis);
+    const qint64 programs = s.analysis->programs();
+    ASSERT_GT(programs, 5);
+    QTemporaryDir dir;
+    const QString spec = QString::fromStdString(examplePath("matmul-rect"));
+    const QString every = dir.filePath(QStringLiteral("every"));
+    ASSERT_EQ(animate({every, QStringLiteral("--stride"), QStringLiteral("1"),
+                       QStringLiteral("--size"), QStringLiteral("160x120"), spec})
+                  .first,
+              0);
+    EXPECT_EQ(framesIn(every), programs);  // one frame per program
+    const QString fifth = dir.filePath(QStringLiteral("fifth"));
+    ASSERT_EQ(animate({fifth, QStringLiteral("--stride"), QStringLiteral("5"),
+                       QStringLiteral("--size"), QStringLiteral("160x120"), spec})
+                  .first,
+              0);
+    // 0, 5, 10, ... and the last program when the stride does not land on it.
+    const qint64 expected = (programs + 4) / 5 + ((programs - 1) % 5 != 0 ? 1 : 0);
+    EXPECT_EQ(framesIn(fifth), expected);
+    EXPECT_EQ(decode(QDir(fifth).filePath(QStringLiteral("traversal.gif"))).frames, expected);
+}
+
 TEST(ExportAnimation, TheTraversalIsFramesAndAGifAtTheFrameRate) {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("anim"));
@@ -73,7 +103,9 @@ TEST(ExportAnimation, TheTraversalIsFramesAndAGifAtTheFrameRate) {
         animate({out, QStringLiteral("--stride"), QStringLiteral("5"), QStringLiteral("--size"),
                  QStringLiteral("480x400"), QString::fromStdString(examplePath("matmul-rect"))});
     ASSERT_EQ(code, 0) << text.toStdString();
-    EXPECT_TRUE(text.contains(QStringLiteral("wrote 6 frames (stride 5, 4 fps)")))
+    EXPECT_TRUE(text.contains(QStringLiteral("wrote 6 frames (stride 5, 4 fps) to %1 … and %2 (")
+                                  .arg(QDir(out).filePath(QStringLiteral("frame-0001.png")),
+                                       QDir(out).filePath(QStringLiteral("traversal.gif")))))
         << text.toStdString();
     const QStringList frames = QDir(out).entryList({QStringLiteral("frame-*.png")}, QDir::Files);
     ASSERT_EQ(frames.size(), 6);
@@ -102,18 +134,40 @@ TEST(ExportAnimation, TheTraversalIsFramesAndAGifAtTheFrameRate) {
 }
 
 TEST(ExportAnimation, ALessonIsOneFramePerStepHeldThreeSeconds) {
+    const LoadResult l =
+        load_spec_file(TILELENS_SOURCE_DIR "/resources/lessons/01-blocks.tilelens.json");
+    ASSERT_TRUE(l.spec.has_value());
+    const std::optional<Lesson> lesson = read_lesson(*l.spec);
+    ASSERT_TRUE(lesson.has_value());
+    const int steps = static_cast<int>(lesson->steps.size());
+    ASSERT_GE(steps, 3);
+    // Steps 2 and 3 set different params, so they draw different pictures.
+    ASSERT_NE(lesson->steps[1].params, lesson->steps[2].params);
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("lesson"));
-    const auto [code, text] = animate(
-        {out, QStringLiteral("--lesson"), QStringLiteral("--size"), QStringLiteral("640x480"),
-         QStringLiteral(TILELENS_SOURCE_DIR "/resources/lessons/03-ragged-edge.tilelens.json")});
+    const auto [code, text] =
+        animate({out, QStringLiteral("--lesson"), QStringLiteral("--size"),
+                 QStringLiteral("640x480"), QStringLiteral(":/lessons/01-blocks.tilelens.json")});
     ASSERT_EQ(code, 0) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("wrote %1 frames (one per step").arg(steps)))
+        << text.toStdString();
+    EXPECT_EQ(framesIn(out), steps);
     const Gif g = decode(QDir(out).filePath(QStringLiteral("lesson.gif")));
-    EXPECT_EQ(g.frames, 5);
-    EXPECT_EQ(g.delays, std::vector<int>(5, 300));
-    // Steps 1 (M = 256) and 3 (M = 300, coverage) draw different pictures.
-    EXPECT_NE(bytes(QDir(out).filePath(QStringLiteral("frame-0001.png"))),
+    EXPECT_EQ(g.frames, steps);
+    EXPECT_EQ(g.width, 640);
+    EXPECT_EQ(g.height, 480);
+    EXPECT_EQ(g.delays, std::vector<int>(static_cast<std::size_t>(steps), 300));  // 3 s each
+    EXPECT_NE(bytes(QDir(out).filePath(QStringLiteral("frame-0002.png"))),
               bytes(QDir(out).filePath(QStringLiteral("frame-0003.png"))));
+    // --fps does not shorten a lesson's steps.
+    const QString fast = dir.filePath(QStringLiteral("fast"));
+    ASSERT_EQ(animate({fast, QStringLiteral("--lesson"), QStringLiteral("--fps"),
+                       QStringLiteral("30"), QStringLiteral("--size"), QStringLiteral("320x240"),
+                       QStringLiteral(":/lessons/01-blocks.tilelens.json")})
+                  .first,
+              0);
+    EXPECT_EQ(decode(QDir(fast).filePath(QStringLiteral("lesson.gif"))).delays,
+              std::vector<int>(static_cast<std::size_t>(steps), 300));
 }
 
 TEST(ExportAnimation, RefusalsNameTheProblemAndTheFix) {
@@ -133,6 +187,15 @@ TEST(ExportAnimation, RefusalsNameTheProblemAndTheFix) {
     EXPECT_TRUE(r.second.contains(QStringLiteral(
         "10000 programs at --stride 1 make 10000 frames, more than the limit of 2000; use "
         "--stride 6 or more")))
+        << r.second.toStdString();
+    EXPECT_FALSE(QDir(out).exists());
+    // 1668 frames are allowed, but not 1668 frames of 1000 x 1000 (5 GB of raw RGB).
+    r = animate({out, QStringLiteral("--stride"), QStringLiteral("6"), QStringLiteral("--size"),
+                 QStringLiteral("1000x1000"), big});
+    EXPECT_EQ(r.first, 2);
+    EXPECT_TRUE(r.second.contains(QStringLiteral(
+        "1668 frames of 1000 × 1000 pixels are 4773 MiB of raw RGB, more than the limit of "
+        "1024 MiB; use --stride 29 or more, or a smaller --size")))
         << r.second.toStdString();
     EXPECT_FALSE(QDir(out).exists());
     // --lesson on a spec without one.

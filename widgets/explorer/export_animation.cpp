@@ -2,9 +2,9 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QPainter>
 #include <QRegularExpression>
-#include <QTextOption>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -41,11 +41,22 @@ QImage fitted(const QImage& inner, QSize size, const QColor& background) {
     return out;
 }
 
-// Lessons write `code` and **emphasis**: a frame shows the words without the marks.
-QString plain(QString text) {
-    text.remove(QStringLiteral("**"));
-    text.remove(u'`');
-    return text;
+// Lessons write `code`, **strong** and *emphasis*: a frame shows the words without the marks
+// (a `*` inside code is multiplication and stays).
+QString plain(const QString& text) {
+    static const QRegularExpression emphasis(QStringLiteral(R"(\*(\S(?:[^*]*\S)?)\*)"));
+    const QStringList parts = text.split(u'`');
+    QString out;
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        if (i % 2 == 1) {
+            out += parts[i];
+            continue;
+        }
+        QString prose = parts[i];
+        prose.remove(QStringLiteral("**"));
+        out += prose.replace(emphasis, QStringLiteral("\\1"));
+    }
+    return out;
 }
 
 struct Options {
@@ -87,49 +98,53 @@ bool parseOptions(const ExportAnimationArgs& a, Options* o) {
 
 // The folder for the frames: created when missing; refused when it is a file or holds the
 // frames of an earlier export (mixing two exports' frames would make a wrong animation).
-bool prepareFolder(const QString& dir) {
+// Checked first without `create`, so that a wrong folder is refused before anything is drawn.
+int prepareFolder(const QString& dir, bool create) {
     const QFileInfo info(dir);
     if (info.exists() && !info.isDir()) {
         printError(
             QStringLiteral("%1: is a file, not a folder; name a folder for the frames").arg(dir));
-        return false;
+        return kBadInput;
     }
-    QDir d(dir);
-    if (!info.exists() && !QDir().mkpath(dir)) {
+    if (!info.exists()) {
+        if (!create || QDir().mkpath(dir)) return 0;
         printError(QStringLiteral("%1: cannot create the folder").arg(dir));
-        return false;
+        return kCannotWrite;
     }
-    const QStringList old = d.entryList({QStringLiteral("frame-*.png")}, QDir::Files);
+    const QStringList old = QDir(dir).entryList({QStringLiteral("frame-*.png")}, QDir::Files);
     if (!old.isEmpty()) {
         printError(QStringLiteral("%1: holds %2 frames of an earlier export (%3 …); remove them "
                                   "or choose another folder")
                        .arg(dir)
                        .arg(old.size())
                        .arg(old.first()));
-        return false;
+        return kBadInput;
     }
-    return true;
+    return 0;
 }
 
-// Writes the frames and the GIF; `frame(i)` draws frame i of `count`.
+// The frames' raw RGB size, refused above kMaxAnimationBytes before the folder is touched;
+// `fix` names what to change.
+bool withinByteLimit(int count, QSize frame, const QString& fix) {
+    const qint64 bytes = qint64{3} * frame.width() * frame.height() * count;
+    if (bytes <= kMaxAnimationBytes) return true;
+    printError(QStringLiteral("%1 frames of %2 × %3 pixels are %4 MiB of raw RGB, more than the "
+                              "limit of %5 MiB; %6")
+                   .arg(count)
+                   .arg(frame.width())
+                   .arg(frame.height())
+                   .arg((bytes + (1 << 20) - 1) >> 20)
+                   .arg(kMaxAnimationBytes >> 20)
+                   .arg(fix));
+    return false;
+}
+
+// Writes the frames and the GIF into `dir` (already prepared); `first` is frame 0 and
+// `frame(i)` draws frame i of `count`. *summary: the success line's file part.
 template <class Frame>
-int writeAnimation(const QString& dir, const QString& gifName, int count, int delay,
-                   const Frame& frame, QString* summary) {
+int writeAnimation(const QString& dir, const QString& gifName, const QImage& first, int count,
+                   int delay, const Frame& frame, QString* summary) {
     QString error;
-    QImage first = frame(0, &error);
-    if (first.isNull()) {
-        printError(error);
-        return kBadInput;
-    }
-    const qint64 bytes = qint64{first.width()} * first.height() * count;
-    if (bytes > kMaxAnimationBytes) {
-        printError(QStringLiteral("the animation is %1 frames of %2 × %3 pixels, more than 1 GiB "
-                                  "of pixels; use a larger --stride or a smaller --size")
-                       .arg(count)
-                       .arg(first.width())
-                       .arg(first.height()));
-        return kBadInput;
-    }
     const QString gifPath = QDir(dir).filePath(gifName);
     GifWriter gif;
     if (!gif.open(gifPath, first.size(), &error)) {
@@ -157,13 +172,9 @@ int writeAnimation(const QString& dir, const QString& gifName, int count, int de
         printError(error);
         return kCannotWrite;
     }
-    *summary = QStringLiteral("%1/frame-0001.png … frame-%2.png and %3 (%4 KiB, %5 × %6)")
-                   .arg(dir)
-                   .arg(count, 4, 10, QLatin1Char('0'))
-                   .arg(gifPath)
-                   .arg((QFileInfo(gifPath).size() + 1023) / 1024)
-                   .arg(first.width())
-                   .arg(first.height());
+    *summary = QStringLiteral("%1 … and %2 (%3 KiB)")
+                   .arg(QDir(dir).filePath(QStringLiteral("frame-0001.png")), gifPath)
+                   .arg((QFileInfo(gifPath).size() + 1023) / 1024);
     return 0;
 }
 
@@ -186,7 +197,33 @@ QImage lessonFrame(const Spec& spec, const Lesson& lesson, int index, QSize size
     const auto snapshot = exportSnapshot(at, heat, error);
     if (!snapshot) return {};
     const ExplorerPalette pal = dark ? ExplorerPalette::darkTheme() : ExplorerPalette::light();
-    const int band = std::max(180, size.height() / 4);
+    // The band under the picture fits the narration: a quarter of the frame (at least 180 px)
+    // when it fits, up to half when it does not, then smaller type (not under 12 px), so a long
+    // step on a small --size is never cut off.
+    const QString title = QStringLiteral("Step %1 of %2  ·  %3")
+                              .arg(index + 1)
+                              .arg(lesson.steps.size())
+                              .arg(QString::fromStdString(lesson.title));
+    const QString narration = plain(QString::fromStdString(step.text));
+    const int margin = 24, textWidth = std::max(1, size.width() - 2 * margin);
+    QFont heading, body;
+    heading.setBold(true);
+    int headingPx = std::max(20, size.height() / 40), bodyPx = std::max(22, size.height() / 36);
+    int band = 0, headingHeight = 0;
+    for (;;) {
+        heading.setPixelSize(headingPx);
+        body.setPixelSize(bodyPx);
+        headingHeight = static_cast<int>(std::ceil(headingPx * 1.6));
+        const int textHeight =
+            QFontMetrics(body)
+                .boundingRect(QRect(0, 0, textWidth, 1 << 20), Qt::TextWordWrap, narration)
+                .height();
+        band = std::max(std::max(180, size.height() / 4), headingHeight + textHeight + 2 * 12);
+        if (band <= size.height() / 2 || bodyPx <= 12) break;
+        headingPx = std::max(12, headingPx - 2);
+        bodyPx = std::max(12, bodyPx - 2);
+    }
+    band = std::min(band, size.height() - 16);
     ImageExportOptions o;
     o.view = heat ? ExportView::Heat
                   : (step.show == "coverage" ? ExportView::Coverage : ExportView::Operands);
@@ -199,28 +236,16 @@ QImage lessonFrame(const Spec& spec, const Lesson& lesson, int index, QSize size
     out.fill(pal.background);
     QPainter p(&out);
     p.drawImage(0, 0, picture);
-    const QRectF text(24, size.height() - band + 12, size.width() - 48, band - 24);
+    const QRect text(margin, size.height() - band + 12, textWidth, band - 24);
     p.setPen(pal.subtleText);
-    p.drawLine(QPointF(24, text.top() - 6), QPointF(size.width() - 24, text.top() - 6));
-    QFont heading;
-    heading.setPixelSize(std::max(20, size.height() / 40));
-    heading.setBold(true);
+    p.drawLine(QPointF(margin, text.top() - 6), QPointF(size.width() - margin, text.top() - 6));
     p.setFont(heading);
     p.setPen(pal.text);
-    const QString title = QStringLiteral("Step %1 of %2  ·  %3")
-                              .arg(index + 1)
-                              .arg(lesson.steps.size())
-                              .arg(QString::fromStdString(lesson.title));
-    const double headingHeight = heading.pixelSize() * 1.6;
-    p.drawText(QRectF(text.left(), text.top(), text.width(), headingHeight),
+    p.drawText(QRect(text.left(), text.top(), text.width(), headingHeight),
                Qt::AlignLeft | Qt::AlignVCenter, title);
-    QFont body;
-    body.setPixelSize(std::max(22, size.height() / 36));
     p.setFont(body);
-    QTextOption wrap(Qt::AlignLeft | Qt::AlignTop);
-    wrap.setWrapMode(QTextOption::WordWrap);
-    p.drawText(text.adjusted(0, headingHeight, 0, 0), plain(QString::fromStdString(step.text)),
-               wrap);
+    p.drawText(text.adjusted(0, headingHeight, 0, 0),
+               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, narration);
     return out;
 }
 
@@ -262,6 +287,7 @@ QImage traversalFrame(const ExplorerSnapshot& snapshot, qint64 program, QSize si
 int runExportAnimation(const ExportAnimationArgs& a) {
     Options o;
     if (!parseOptions(a, &o)) return kBadInput;
+    if (const int rc = prepareFolder(a.outDir, false); rc != 0) return rc;
     QString path = a.specPath, why;
     const std::optional<Spec> spec = readExportSpec(&path, &why);
     if (!spec) {
@@ -278,18 +304,23 @@ int runExportAnimation(const ExportAnimationArgs& a) {
                            .arg(path));
             return kBadInput;
         }
-        if (!prepareFolder(a.outDir)) return kBadInput;
         const QSize size = o.size.isEmpty() ? kLessonSize : o.size;
         const int count = static_cast<int>(lesson->steps.size());
-        const int rc = writeAnimation(
-            a.outDir, QStringLiteral("lesson.gif"), count, kLessonDelay,
-            [&](int i, QString* error) {
-                const QImage img = lessonFrame(*spec, *lesson, i, size, o.dark, error);
-                if (img.isNull())
-                    *error = QStringLiteral("%1: step %2: %3").arg(path).arg(i + 1).arg(*error);
-                return img;
-            },
-            &summary);
+        if (!withinByteLimit(count, size, QStringLiteral("use a smaller --size"))) return kBadInput;
+        const auto draw = [&](int i, QString* error) {
+            const QImage img = lessonFrame(*spec, *lesson, i, size, o.dark, error);
+            if (img.isNull())
+                *error = QStringLiteral("%1: step %2: %3").arg(path).arg(i + 1).arg(*error);
+            return img;
+        };
+        const QImage first = draw(0, &why);
+        if (first.isNull()) {
+            printError(why);
+            return kBadInput;
+        }
+        if (const int rc = prepareFolder(a.outDir, true); rc != 0) return rc;
+        const int rc = writeAnimation(a.outDir, QStringLiteral("lesson.gif"), first, count,
+                                      kLessonDelay, draw, &summary);
         if (rc != 0) return rc;
         std::printf("wrote %d frames (one per step, 3 s each) to %s\n", count,
                     summary.toLocal8Bit().constData());
@@ -316,14 +347,38 @@ int runExportAnimation(const ExportAnimationArgs& a) {
         return kBadInput;
     }
     const std::vector<qint64> shown = traversalPrograms(programs, stride);
-    if (!prepareFolder(a.outDir)) return kBadInput;
-    const int rc = writeAnimation(
-        a.outDir, QStringLiteral("traversal.gif"), static_cast<int>(shown.size()), o.delay,
-        [&](int i, QString* error) {
-            return traversalFrame(*snapshot, shown[static_cast<std::size_t>(i)], o.size, o.dark,
-                                  error);
-        },
-        &summary);
+    const int count = static_cast<int>(shown.size());
+    const auto draw = [&](int i, QString* error) {
+        return traversalFrame(*snapshot, shown[static_cast<std::size_t>(i)], o.size, o.dark, error);
+    };
+    // The frame size is --size, or the first frame's own: drawn once before the folder is made.
+    QImage first;
+    if (o.size.isEmpty()) {
+        first = draw(0, &why);
+        if (first.isNull()) {
+            printError(why);
+            return kBadInput;
+        }
+    }
+    const QSize frameSize = o.size.isEmpty() ? first.size() : o.size;
+    // The stride that brings the raw frames under the limit, as the fix to name.
+    const qint64 perFrame = qint64{3} * frameSize.width() * frameSize.height();
+    const qint64 fitting = std::max<qint64>(2, kMaxAnimationBytes / perFrame);
+    if (!withinByteLimit(
+            count, frameSize,
+            QStringLiteral("use --stride %1 or more, or a smaller --size")
+                .arg(std::max<qint64>(1, (programs - 1 + fitting - 2) / (fitting - 1)))))
+        return kBadInput;
+    if (first.isNull()) {
+        first = draw(0, &why);
+        if (first.isNull()) {
+            printError(why);
+            return kBadInput;
+        }
+    }
+    if (const int rc = prepareFolder(a.outDir, true); rc != 0) return rc;
+    const int rc = writeAnimation(a.outDir, QStringLiteral("traversal.gif"), first, count, o.delay,
+                                  draw, &summary);
     if (rc != 0) return rc;
     std::printf("wrote %d frames (stride %lld, %g fps) to %s\n", static_cast<int>(shown.size()),
                 static_cast<long long>(stride), o.fps, summary.toLocal8Bit().constData());

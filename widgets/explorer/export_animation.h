@@ -12,7 +12,7 @@
 namespace tl::gui {
 
 inline constexpr int kMaxAnimationFrames = 2000;
-inline constexpr qint64 kMaxAnimationBytes = qint64{1} << 30;  // the frames in memory at once
+inline constexpr qint64 kMaxAnimationBytes = qint64{1} << 30;  // raw RGB of all the frames
 
 // A traversal frame: the operand sheet of `program` above the navigator's grid with the
 // programs before it as a trail; `size` empty: the natural size.
