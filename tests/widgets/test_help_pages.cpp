@@ -25,28 +25,29 @@ using namespace tl::gui;
 
 namespace {
 
-// The file name of a document of the project's docs/ folder, as the browser lists it.
-QString doc(const char* name) {
-    return QFileInfo(QStringLiteral(TILELENS_SOURCE_DIR "/docs/") + QLatin1String(name)).fileName();
+// The file name of a document of the project's docs/ folder (given from the repository's
+// root, "docs/timings.md"), as the browser lists it.
+QString doc(const char* path) {
+    return QFileInfo(QStringLiteral(TILELENS_SOURCE_DIR "/") + QLatin1String(path)).fileName();
 }
 
 TEST(DocsBrowser, ListsTheProjectsDocsSpecFormatFirstAndFollowsSections) {
     DocsBrowser b;
     const QStringList docs = b.documents();
     ASSERT_GE(docs.size(), 7);
-    EXPECT_EQ(docs.first(), doc("spec-format.md"));
-    EXPECT_EQ(docs.last(), doc("ARCHITECTURE.md"));
-    EXPECT_EQ(b.current(), doc("spec-format.md"));
+    EXPECT_EQ(docs.first(), doc("docs/spec-format.md"));
+    EXPECT_EQ(docs.last(), doc("docs/ARCHITECTURE.md"));
+    EXPECT_EQ(b.current(), doc("docs/spec-format.md"));
     b.resize(900, 500);
     b.show();
-    ASSERT_TRUE(b.showDocument(doc("semantics.md"), QStringLiteral("python-kernels")));
+    ASSERT_TRUE(b.showDocument(doc("docs/semantics.md"), QStringLiteral("python-kernels")));
     QApplication::processEvents();
-    EXPECT_EQ(b.current(), doc("semantics.md"));
+    EXPECT_EQ(b.current(), doc("docs/semantics.md"));
     EXPECT_GT(b.text()->verticalScrollBar()->value(), 0);  // the section, not the top
     EXPECT_TRUE(b.text()->toPlainText().contains(QStringLiteral("Python kernels")));
     // A link to another document opens it.
-    emit b.text()->anchorClicked(QUrl(doc("timings.md")));
-    EXPECT_EQ(b.current(), doc("timings.md"));
+    emit b.text()->anchorClicked(QUrl(doc("docs/timings.md")));
+    EXPECT_EQ(b.current(), doc("docs/timings.md"));
     EXPECT_FALSE(b.showDocument(QStringLiteral("no-such.md")));
 }
 
