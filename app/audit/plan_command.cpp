@@ -56,10 +56,21 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
            << ", HBM " << format_si(*plan.hbm_bytes_per_s, "B/s")
            << "; datasheet figures, unmeasured\n";
 
+    // One scoped VMEM limit is said once; a kernel that computes its own gets a column.
+    const bool one_limit =
+        std::all_of(plan.candidates.begin(), plan.candidates.end(), [&](const PlanCandidate& c) {
+            return c.vmem_limit_bytes == plan.candidates.front().vmem_limit_bytes;
+        });
+    if (one_limit && !plan.candidates.empty() && plan.candidates.front().vmem_limit_bytes > 0)
+        os << "  scoped VMEM limit " << format_bytes(plan.candidates.front().vmem_limit_bytes)
+           << " for every candidate\n";
     std::vector<std::string> header{"#"};
     for (const auto& p : plan.tile_params) header.push_back(p.name);
-    header.insert(header.end(), {"programs", "VMEM", "HBM traffic", "roofline", "bound", "modelled",
-                                 "limited by", "status"});
+    header.push_back("programs");
+    header.push_back("VMEM");
+    if (!one_limit) header.push_back("VMEM limit");
+    header.insert(header.end(),
+                  {"HBM traffic", "roofline", "bound", "modelled", "limited by", "status"});
     TextTable t(header);
     const auto row_of = [&](std::size_t i) {
         const PlanCandidate& c = plan.candidates[i];
@@ -67,6 +78,8 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
         for (const auto& p : plan.tile_params) row.push_back(std::to_string(c.params.at(p.name)));
         row.push_back(std::to_string(c.programs));
         row.push_back(format_bytes_short(c.vmem_bytes));
+        if (!one_limit)
+            row.push_back(c.vmem_limit_bytes > 0 ? format_bytes_short(c.vmem_limit_bytes) : "-");
         row.push_back(format_bytes_short(c.hbm_bytes));
         row.push_back(c.roofline_s ? format_seconds(*c.roofline_s) : "-");
         row.push_back(c.bound.empty() ? "-" : c.bound);

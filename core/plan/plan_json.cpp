@@ -1,5 +1,6 @@
 // The `plan --json` document (docs/report-format.md, "Plan output"). Keys beyond the contract's
-// (programs, spec_tiling, measured_s, fraction_of_roof, tile_params, notes) are additions.
+// (programs, spec_tiling, vmem_limit_bytes, measured_s, fraction_of_roof, tile_params,
+// notes) are additions.
 #include <cmath>
 
 #include "core/plan/tile_plan.h"
@@ -39,6 +40,7 @@ Json plan_json(const TilePlan& plan) {
         e["flops"] = c.flops ? number(*c.flops) : Json(nullptr);
         e["hbm_bytes"] = c.hbm_bytes;
         e["vmem_bytes"] = c.vmem_bytes;
+        e["vmem_limit_bytes"] = c.vmem_limit_bytes > 0 ? Json(c.vmem_limit_bytes) : Json(nullptr);
         e["roofline_s"] = optional_json(c.roofline_s);
         e["bound"] = c.bound.empty() ? Json(nullptr) : Json(c.bound);
         e["modelled_s"] = optional_json(c.modelled_s);

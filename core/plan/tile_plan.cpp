@@ -138,6 +138,7 @@ std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const Targe
     if (spec.kernel)
         if (const auto f = kernel_flops(spec.kernel->body, inst)) c.flops = static_cast<double>(*f);
     if (contract.vmem_bytes > 0) c.vmem_bytes = contract.vmem_bytes;
+    c.vmem_limit_bytes = contract.vmem_limit_bytes;
     model_roofline(plan, c);
     if (const auto m = model_time(target, inst, spec.kernel ? &*spec.kernel : nullptr, c.flops,
                                   plan.peak_flops, c.hbm_bytes)) {

@@ -37,6 +37,9 @@ struct PlanCandidate {
     std::optional<double> flops;
     std::int64_t hbm_bytes = 0;
     std::int64_t vmem_bytes = 0;
+    // The scoped VMEM limit this tiling is held to: the target's, the spec's override, or the
+    // one a kernel computes from its blocks (then each tiling has its own); 0 without one.
+    std::int64_t vmem_limit_bytes = 0;
     std::optional<double> roofline_s;  // max(flops / peak, bytes / bandwidth)
     std::string bound;                 // "compute", "memory", or "" without a roof
     // The roof plus grid steps, MXU shape and pipeline fill and drain (plan_model.h), and

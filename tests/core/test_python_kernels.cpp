@@ -393,6 +393,55 @@ TEST(PythonPlan, EachTilingIsTheFileRecordedWithThoseKeywordArguments) {
     EXPECT_EQ(p.candidates.size() + p.rejected.size(), 4u);
 }
 
+// A kernel that sizes its vmem_limit_bytes from its blocks is held, tiling by tiling, to the
+// limit that tiling's recording passed, not to the spec's own tiling's.
+TEST(PythonPlan, AKernelThatSizesItsOwnVmemLimitHoldsEachTilingToItsOwn) {
+    const auto plan_with = [](const std::string& vmem) {
+        const Spec s = load_ok(python_spec(
+            "blocked_matmul.py", "matmul", kMatArgs,
+            R"(, "kwargs": {"bm": {"expr": "bm"}, "bn": {"expr": "bm"}, "bk": 512, "vmem": ")" +
+                vmem + R"("})",
+            R"({"M": 2048, "N": 2048, "K": 2048, "bm": 256})"));
+        PythonPlanOptions o;
+        o.max_candidates = 5;  // bm = 256, then 128 and 512, then 64 and 1024
+        const PlanOutcome out = plan_python_tiles(s, o);
+        EXPECT_TRUE(out.plan) << join(out.errors);
+        return out.plan.value_or(TilePlan{});
+    };
+    // The file's formula: double-buffered f32 blocks, the accumulator and the dot's result.
+    const auto own = [](std::int64_t bm) {
+        const std::int64_t bk = 512;
+        return 2 * (bm * bk + bk * bm + bm * bm) * 4 + 2 * bm * bm * 4 + (1 << 20);
+    };
+    const TilePlan fixed = plan_with("4");  // 4 MiB for every tiling
+    const TilePlan sized = plan_with("blocks");
+    const auto find = [](const TilePlan& p, std::int64_t bm) -> const PlanCandidate* {
+        for (const auto& c : p.candidates)
+            if (c.params.at("bm") == bm) return &c;
+        return nullptr;
+    };
+    // bm = 512 needs 8 MiB of blocks: over a fixed 4 MiB, within the limit it computes.
+    const PlanCandidate* wide = find(sized, 512);
+    ASSERT_NE(wide, nullptr);
+    EXPECT_EQ(wide->vmem_limit_bytes, own(512));
+    EXPECT_LE(wide->vmem_bytes, wide->vmem_limit_bytes);
+    EXPECT_EQ(find(fixed, 512), nullptr);
+    bool refused = false;
+    for (const auto& r : fixed.rejected)
+        refused = refused || (r.params.at("bm") == 512 && r.rule == "vmem" &&
+                              r.message.find("4 MiB") != std::string::npos);
+    EXPECT_TRUE(refused);
+    // Every tiling carries the limit its own recording passed.
+    for (const std::int64_t bm : {128, 256}) {
+        ASSERT_NE(find(sized, bm), nullptr) << bm;
+        EXPECT_EQ(find(sized, bm)->vmem_limit_bytes, own(bm)) << bm;
+        ASSERT_NE(find(fixed, bm), nullptr) << bm;
+        EXPECT_EQ(find(fixed, bm)->vmem_limit_bytes, 4 << 20) << bm;
+    }
+    EXPECT_EQ(plan_json(sized)["candidates"][0]["vmem_limit_bytes"],
+              find(sized, sized.candidates[0].params.at("bm"))->vmem_limit_bytes);
+}
+
 TEST(PythonAudit, AMissingFileIsAnErrorAtPythonFile) {
     const Spec s = load_ok(python_spec("no_such_kernel.py", "f", "[]"));
     const AuditResult r = run_audit(s, quick());
@@ -512,8 +561,7 @@ TEST(PythonImport, TheCommandWritesASpecThatCheckRuns) {
     EXPECT_NE(out.find("numerical_mismatch (uninitialized)"), std::string::npos) << out;
     out.clear();
     EXPECT_EQ(run_cli("plan --target tpu-v5e " + spec, &out), 0) << out;
-    EXPECT_NE(out.find("no tile params: no param reaches python.kwargs"), std::string::npos)
-        << out;
+    EXPECT_NE(out.find("no tile params: no param reaches python.kwargs"), std::string::npos) << out;
     EXPECT_NE(out.find("1 candidate pass"), std::string::npos) << out;
     out.clear();
     const std::string inl = (dir / "inline.tilelens.json").string();

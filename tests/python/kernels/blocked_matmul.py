@@ -22,9 +22,18 @@ def accumulate_kernel(a_ref, b_ref, c_ref, acc_ref, *, k_steps, init):
         c_ref[...] = acc_ref[...].astype(c_ref.dtype)
 
 
-@functools.partial(jax.jit, static_argnames=("bm", "bk", "bn", "init", "b_map"))
+def vmem_for(bm, bk, bn, itemsize, limit):
+    """A fixed limit in MiB, or "blocks": double-buffered blocks plus the accumulator and the
+    dot's result, with 1 MiB to spare, as kernels that size their own limit do."""
+    if limit != "blocks":
+        return int(limit) * 1024 * 1024
+    buffers = 2 * (bm * bk + bk * bn + bm * bn) * itemsize
+    return buffers + 2 * bm * bn * 4 + 1024 * 1024
+
+
+@functools.partial(jax.jit, static_argnames=("bm", "bk", "bn", "init", "b_map", "vmem"))
 def matmul(a: jax.Array, b: jax.Array, *, bm: int = 128, bk: int = 128, bn: int = 128,
-           init: bool = True, b_map: str = "kj") -> jax.Array:
+           init: bool = True, b_map: str = "kj", vmem: str = "32") -> jax.Array:
     m, k = a.shape
     n = b.shape[1]
     k_steps = pl.cdiv(k, bk)
@@ -42,7 +51,7 @@ def matmul(a: jax.Array, b: jax.Array, *, bm: int = 128, bk: int = 128, bn: int 
         out_shape=jax.ShapeDtypeStruct((m, n), a.dtype),
         compiler_params=pltpu.CompilerParams(
             dimension_semantics=("parallel", "parallel", "arbitrary"),
-            vmem_limit_bytes=32 * 1024 * 1024),
+            vmem_limit_bytes=vmem_for(bm, bk, bn, a.dtype.itemsize, vmem)),
     )(a, b)
 
 
