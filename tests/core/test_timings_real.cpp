@@ -83,5 +83,57 @@ TEST(RealTimings, PyTorchProfilerKernelsOnTheHostThreadInMicrosecondsDespiteMs) 
     EXPECT_TRUE(find_warning(r, 0, "no step time")) << all_warnings(r);
 }
 
+TEST(RealTimings, AnNcuRunThatProfiledNothingIsDetectedAndQuotesTheProfiler) {
+    // Two real runs that printed only ncu's own lines: detected as Nsight Compute output by
+    // their content, and the warning quotes the first error and ncu's advice.
+    const auto detected = [](const std::string& rel) {
+        std::ifstream in(testing::timing_fixture(rel), std::ios::binary);
+        std::string head(4096, '\0');
+        in.read(head.data(), static_cast<std::streamsize>(head.size()));
+        head.resize(static_cast<std::size_t>(in.gcount()));
+        const TimingImporter* imp = detect_timing_format("ncu.log", head);
+        return imp ? std::string(imp->format_id()) : std::string("none");
+    };
+    EXPECT_EQ(detected("real/ncu-h100-failed.txt"), "ncu-csv");
+    EXPECT_EQ(detected("real/ncu-child-processes.txt"), "ncu-csv");
+
+    const auto h100 = import_fixture("ncu-csv", "real/ncu-h100-failed.txt");
+    EXPECT_FALSE(h100.complete);
+    EXPECT_TRUE(h100.records.empty());
+    EXPECT_TRUE(find_warning(h100, 1,
+                             "no kernel was profiled; the profiler said: ==ERROR== Failed to "
+                             "prepare kernel for profiling"))
+        << all_warnings(h100);
+
+    const auto child = import_fixture("ncu-csv", "real/ncu-child-processes.txt");
+    EXPECT_FALSE(child.complete);
+    EXPECT_TRUE(find_warning(child, 1,
+                             "the profiler said: ==ERROR== The application returned an error "
+                             "code (1).; ==WARNING== Profiling kernels launched by child "
+                             "processes requires the --target-processes all option."))
+        << all_warnings(child);
+    // Neither is told to run ncu with --csv: the table is missing because nothing ran.
+    for (const auto& w : h100.warnings) EXPECT_EQ(w.message.find("--csv"), std::string::npos);
+    for (const auto& w : child.warnings) EXPECT_EQ(w.message.find("--csv"), std::string::npos);
+}
+
+TEST(RealTimings, OnlyNcusNoKernelsWarningStillSaysNothingWasProfiled) {
+    // The no-kernels warning after the program's own output (no ==ERROR== line), as ncu
+    // prints it for a program whose kernels run in a child process.
+    const auto r = testing::import_text("ncu-csv",
+                                        "measuring 12 programs\n"
+                                        "==WARNING== No kernels were profiled.\n");
+    EXPECT_TRUE(find_warning(r, 2,
+                             "no kernel was profiled; the profiler said: ==WARNING== No kernels "
+                             "were profiled."))
+        << all_warnings(r);
+    const TimingImporter* d =
+        detect_timing_format("run.txt",
+                             "measuring 12 programs\n==WARNING== No kernels were "
+                             "profiled.\n");
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->format_id(), "ncu-csv");
+}
+
 }  // namespace
 }  // namespace tl

@@ -66,9 +66,14 @@ public:
         if (ends_with_nocase(name, ".json")) return false;
         const auto has = [&](std::string_view k) { return head.find(k) != std::string_view::npos; };
         // A run that profiled nothing prints only ncu's own ==PROF==/==ERROR== lines.
+        // ncu's own lines may follow the program's output, so any line may start with them.
+        const auto line_starts = [&](std::string_view k) {
+            return head.starts_with(k) || has("\n" + std::string(k));
+        };
         return (has("\"Kernel Name\"") &&
                 (has("\"Metric Name\"") || has(kDuration) || has("==PROF=="))) ||
-               head.starts_with("==PROF==") || head.starts_with("==ERROR==");
+               line_starts("==PROF== ") || line_starts("==ERROR== ") ||
+               line_starts("==WARNING== No kernels were profiled");
     }
     ImportResult import(std::istream& in, const ImportConfig& config,
                         const ProgressFn& progress) const override;
@@ -147,13 +152,19 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
     std::map<std::string, Launch> launches;  // by ID
     std::vector<std::string> order;
     NcuColumns col;
-    std::string first_error;  // the profiler's first ==ERROR== line, quoted when no table follows
+    // Quoted when no table follows: the profiler's first ==ERROR== line (else its "No kernels
+    // were profiled" warning) and the advice its other warnings give.
+    std::string first_error, advice;
     int first_error_line = 0;
     while (reader.next(f)) {
         const std::string& text = reader.text();
         if (text.starts_with("==ERROR==") && first_error.empty()) {
             first_error = text;
             first_error_line = reader.line();
+        } else if (text.starts_with("==WARNING== No kernels were profiled")) {
+            if (first_error.empty()) first_error_line = reader.line();
+        } else if (text.starts_with("==WARNING==") && advice.size() < 400) {
+            advice += "; " + text;
         }
         if (is_tool_line(text) || text.find_first_not_of(" \t") == std::string::npos) continue;
         if (header.empty()) {
@@ -198,8 +209,11 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
         read_row(f, col, raw ? &units : nullptr, l);
     }
     if (header.empty() && reader.error().empty() && !reader.cancelled()) {
-        if (!first_error.empty())
-            warn(first_error_line, "no kernel was profiled; the profiler said: " + first_error);
+        if (first_error_line > 0)
+            warn(first_error_line,
+                 "no kernel was profiled; the profiler said: " +
+                     (first_error.empty() ? "==WARNING== No kernels were profiled." : first_error) +
+                     advice);
         else
             warn(reader.line(),
                  "no Nsight Compute table header (\"ID\",...,\"Kernel Name\",...) "
