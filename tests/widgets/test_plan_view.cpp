@@ -57,6 +57,13 @@ TEST(PlanView, ListsTheCandidatesOfTheOpenSpec) {
                   QStringLiteral("unmeasured"));
     }
     EXPECT_EQ(bold, 1);
+    // The VMEM cell says which scoped limit the tiling was held to (16 MiB on tpu-v5e).
+    const int vmem = static_cast<int>(plan->tile_params.size()) + 2;
+    ASSERT_EQ(view.model()->headerData(vmem, Qt::Horizontal).toString(), QStringLiteral("VMEM"));
+    const QString tip = view.model()->index(0, vmem).data(Qt::ToolTipRole).toString();
+    EXPECT_TRUE(
+        tip.endsWith(QStringLiteral(" of the 16 MiB scoped VMEM limit this tiling is held to")))
+        << tip.toStdString();
 }
 
 TEST(PlanView, ItsModelPassesTheModelTesterAcrossResets) {

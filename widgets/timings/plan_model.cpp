@@ -79,7 +79,7 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const {
     const bool vmemColumn = col == 1 + tileColumns() + Vmem;
     if (role == Qt::ToolTipRole && vmemColumn && c.vmem_limit_bytes > 0)
         return tr("%1 of the %2 scoped VMEM limit this tiling is held to")
-            .arg(qs(format_bytes(c.vmem_bytes)), qs(format_bytes(c.vmem_limit_bytes)));
+            .arg(bytesText(c.vmem_bytes), bytesText(c.vmem_limit_bytes));
     if (role == Qt::ToolTipRole && c.is_spec) return tr("The open spec's own tile sizes");
     const bool sort = role == SortRole;
     if (role != Qt::DisplayRole && !sort) return {};
