@@ -135,5 +135,34 @@ TEST(RealTimings, OnlyNcusNoKernelsWarningStillSaysNothingWasProfiled) {
     EXPECT_EQ(d->format_id(), "ncu-csv");
 }
 
+TEST(RealTimings, XprofFrameworkOpStatsJsonReadsTheFirstTablesDeviceOps) {
+    const std::string rel = "real/xprof-framework-op-stats-tpu-v4.json";
+    std::ifstream in(testing::timing_fixture(rel), std::ios::binary);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const TimingImporter* d = detect_timing_format("framework_op_stats.json", text.substr(0, 4096));
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->format_id(), "xprof-op-stats-json");
+
+    const auto r = import_fixture("xprof-op-stats-json", rel);
+    ASSERT_TRUE(r.complete) << all_warnings(r);
+    // The first table's device ops; not its IDLE rows or host rows, not the second table.
+    ASSERT_EQ(r.records.size(), 4u) << all_warnings(r);
+    const auto& mm = r.records[0];
+    EXPECT_EQ(mm.kernel, "jit(step)/shard_map/layer_1/dot_general");
+    EXPECT_EQ(mm.n, 40);
+    EXPECT_NEAR(*mm.median_s, 271.40292854999996e-6, 1e-15);  // Avg. self-time (us)
+    EXPECT_NEAR(*mm.share, 0.15432967941000378, 1e-15);       // a fraction, as written
+    EXPECT_EQ(mm.method, TimingMethod::DeviceProfiler);
+    EXPECT_EQ(r.records[1].kernel, "jit(step)/shard_map/layer_0/dot_general");
+    EXPECT_EQ(r.records[2].kernel, "copy-done");
+    EXPECT_NEAR(*r.records[3].median_s, 17.482357099999998e-6, 1e-15);
+    for (const auto& rec : r.records) {
+        EXPECT_NE(rec.kernel, "IDLE");
+        EXPECT_NE(rec.kernel, "dummy");
+        EXPECT_GT(rec.line, 0);
+    }
+    EXPECT_TRUE(find_warning(r, 0, "average stands in for the median")) << all_warnings(r);
+}
+
 }  // namespace
 }  // namespace tl
