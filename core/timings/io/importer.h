@@ -61,6 +61,7 @@ std::unique_ptr<TimingImporter> make_ncu_csv_importer();
 std::unique_ptr<TimingImporter> make_nsys_csv_importer();
 std::unique_ptr<TimingImporter> make_xprof_op_stats_importer();
 std::unique_ptr<TimingImporter> make_xprof_op_stats_json_importer();
+std::unique_ptr<TimingImporter> make_xprof_op_profile_importer();
 
 // Shared last step of every importer: fills the gaps from `config`, stamps file and format,
 // folds repeated runs of one candidate, and warns once about records timed by an unknown
