@@ -62,6 +62,10 @@ std::unique_ptr<TimingImporter> make_nsys_csv_importer();
 std::unique_ptr<TimingImporter> make_xprof_op_stats_importer();
 std::unique_ptr<TimingImporter> make_xprof_op_stats_json_importer();
 std::unique_ptr<TimingImporter> make_xprof_op_profile_importer();
+// Said once by each XProf importer: its tables hold averages, not medians.
+inline constexpr std::string_view kXprofAverageNote =
+    "XProf gives each op's average time per occurrence, not its median: the average stands in "
+    "for the median, with no min or max";
 
 // Shared last step of every importer: fills the gaps from `config`, stamps file and format,
 // folds repeated runs of one candidate, and warns once about records timed by an unknown

@@ -77,6 +77,12 @@ struct JsonDocument {
 JsonDocument read_json_document(std::istream& in, const ImportConfig& config,
                                 Diagnostics* warnings);
 
+// The document of a small timing file, read for an importer: nullopt when `progress` cancels
+// at the start or the text is not JSON (its syntax error is then among the warnings), with
+// `result` marked incomplete either way.
+std::optional<JsonDocument> read_timing_document(std::istream& in, const ImportConfig& config,
+                                                 const ProgressFn& progress, ImportResult& result);
+
 // The number in `v`, including the strings "inf", "-inf", "nan"; nullopt otherwise.
 std::optional<double> json_number(const Json& v);
 // The string in `v`, or nullopt.

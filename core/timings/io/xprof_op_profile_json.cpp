@@ -80,17 +80,12 @@ struct OpProfileReader {
 ImportResult XprofOpProfileImporter::import(std::istream& in, const ImportConfig& config,
                                             const ProgressFn& progress) const {
     ImportResult result;
-    if (progress && !progress(0, config.total_bytes)) {
-        result.complete = false;
-        return result;
-    }
-    const JsonDocument doc = read_json_document(in, config, &result.warnings);
-    if (doc.error) {
-        result.warnings.push_back(*doc.error);
-        result.complete = false;
+    const auto read = read_timing_document(in, config, progress, result);
+    if (!read) {
         finish_import(result, format_id(), config);
         return result;
     }
+    const JsonDocument& doc = *read;
     // byProgram groups ops by program then category; byCategory by category alone.
     std::string key = "byProgram";
     if (!json_field(doc.root, key).is_object()) key = "byCategory";
@@ -108,10 +103,7 @@ ImportResult XprofOpProfileImporter::import(std::istream& in, const ImportConfig
     reader.root_ps = json_number(json_field(json_field(root, "metrics"), "rawTime")).value_or(0);
     reader.walk(root, key, 0);
     if (!result.records.empty())
-        result.warnings.push_back(timing_warning(
-            config, 0,
-            "XProf's op profile gives each op's total time and occurrences, not its median: the "
-            "average stands in for the median, with no min or max"));
+        result.warnings.push_back(timing_warning(config, 0, std::string(kXprofAverageNote)));
     else
         result.warnings.push_back(
             timing_warning(config, 0, "the op profile has no op that ran", key));

@@ -104,10 +104,7 @@ ImportResult XprofOpStatsImporter::import(std::istream& in, const ImportConfig& 
              "export the table from the profile's Framework Op Stats page");
         result.complete = false;
     }
-    if (!result.records.empty())
-        warn(first_record_line,
-             "XProf's op stats give each op's average time per occurrence, not its median: the "
-             "average stands in for the median, with no min or max");
+    if (!result.records.empty()) warn(first_record_line, std::string(kXprofAverageNote));
     if (host_rows > 0 && result.records.empty())
         warn(reader.line(),
              std::to_string(host_rows) +

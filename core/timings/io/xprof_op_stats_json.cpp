@@ -55,17 +55,12 @@ public:
 ImportResult XprofOpStatsJsonImporter::import(std::istream& in, const ImportConfig& config,
                                               const ProgressFn& progress) const {
     ImportResult result;
-    if (progress && !progress(0, config.total_bytes)) {
-        result.complete = false;
-        return result;
-    }
-    const JsonDocument doc = read_json_document(in, config, &result.warnings);
-    if (doc.error) {
-        result.warnings.push_back(*doc.error);
-        result.complete = false;
+    const auto read = read_timing_document(in, config, progress, result);
+    if (!read) {
         finish_import(result, format_id(), config);
         return result;
     }
+    const JsonDocument& doc = *read;
     // One table, or the page's list of them: the first that has the op stats columns.
     const Json* table = nullptr;
     std::string path;
@@ -133,10 +128,7 @@ ImportResult XprofOpStatsJsonImporter::import(std::istream& in, const ImportConf
         add_record(result, std::move(r), config);
     }
     if (!result.records.empty())
-        result.warnings.push_back(timing_warning(
-            config, 0,
-            "XProf's op stats give each op's average time per occurrence, not its median: the "
-            "average stands in for the median, with no min or max"));
+        result.warnings.push_back(timing_warning(config, 0, std::string(kXprofAverageNote)));
     if (host_rows > 0 && result.records.empty())
         result.warnings.push_back(timing_warning(
             config, 0,
