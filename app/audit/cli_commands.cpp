@@ -13,7 +13,8 @@ Parsed parse_timings(int argc, char** argv, int first) {
     CLI::App app{
         "tilelens-audit timings: imports timing files measured on a target (TileLens CSV, "
         "Google Benchmark JSON, pytest-benchmark JSON, Chrome trace JSON or .json.gz, Nsight "
-        "Compute CSV, Nsight Systems CSV, XProf op stats CSV) and prints one row per candidate",
+        "Compute CSV, Nsight Systems CSV, XProf op stats CSV or JSON, XProf op profile JSON, "
+        "tokamax autotuning JSON) and prints one row per candidate",
         "tilelens-audit timings"};
     app.footer(
         "With --spec, each candidate gets its FLOPs and HBM bytes from the spec and its place "

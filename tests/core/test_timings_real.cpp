@@ -192,5 +192,48 @@ TEST(RealTimings, XprofOpProfileReadsTheOpsUnderTheirCategories) {
     EXPECT_TRUE(find_warning(r, 0, "average stands in for the median")) << all_warnings(r);
 }
 
+TEST(RealTimings, TokamaxAutotuningCacheGivesEachTimedConfigOnItsDevice) {
+    const std::string rel = "real/tpu_v5_lite/pallas_mosaic_tpu_ragged_dot.json";
+    std::ifstream in(testing::timing_fixture(rel), std::ios::binary);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const TimingImporter* d = detect_timing_format("pallas_mosaic_tpu_ragged_dot.json", text);
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->format_id(), "tokamax-autotuning-json");
+
+    const auto r = import_fixture("tokamax-autotuning-json", rel);
+    ASSERT_TRUE(r.complete) << all_warnings(r);
+    ASSERT_EQ(r.records.size(), 3u) << all_warnings(r);
+    for (const auto& rec : r.records) {
+        EXPECT_EQ(rec.kernel, "pallas_mosaic_tpu_ragged_dot");  // the file's name
+        EXPECT_EQ(rec.impl, "pallas");
+        EXPECT_EQ(rec.device, "tpu_v5_lite");  // its folder's
+        EXPECT_EQ(rec.target, "tpu-v5e");
+        EXPECT_EQ(rec.n, 5);
+        EXPECT_EQ(rec.method, TimingMethod::DeviceProfiler);
+        EXPECT_EQ(rec.params["input_buffer_count"], 2);
+    }
+    // The dense 4096^3 row: tiles (1024, 512, 1024), five device times of 0.763-0.764 ms.
+    const auto& dense = r.records[0];
+    EXPECT_EQ(dense.params["lhs"], "bf16[4096,4096]");
+    EXPECT_EQ(dense.params["return_residuals"], "false");
+    EXPECT_EQ(dense.params["tile_m"], 1024);
+    EXPECT_EQ(dense.params["tile_k"], 512);
+    EXPECT_NEAR(*dense.median_s, 0.763e-3, 1e-12);
+    EXPECT_NEAR(*dense.max_s, 0.764e-3, 1e-12);
+    EXPECT_EQ(r.records[1].params["tile_n"], 512);
+    EXPECT_NEAR(*r.records[1].median_s, 0.859e-3, 1e-12);
+    EXPECT_NEAR(*r.records[2].median_s, 5.255e-3, 1e-12);  // of 5.254 .. 5.256
+    EXPECT_TRUE(r.warnings.empty()) << all_warnings(r);
+
+    // Keys that are not JSON objects, or nest past any spec, are skipped with the path named.
+    const std::string deep = std::string(300, '[') + std::string(300, ']');
+    const auto odd =
+        testing::import_text("tokamax-autotuning-json",
+                             "{\"x\": {\"{}\": {\"evaluation_times_ms\": [1]}}, " +
+                                 Json(deep).dump() + ": {\"{}\": {\"evaluation_times_ms\": [1]}}}");
+    EXPECT_TRUE(odd.records.empty());
+    EXPECT_EQ(odd.warnings.size(), 3u) << all_warnings(odd);  // two keys and the unknown folder
+}
+
 }  // namespace
 }  // namespace tl

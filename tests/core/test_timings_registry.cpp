@@ -36,6 +36,7 @@ TEST(TimingRegistry, DetectsEveryFixtureByContent) {
         {"xprof-op-stats/framework_op_stats.csv", "xprof-op-stats-csv"},
         {"real/xprof-framework-op-stats-tpu-v4.json", "xprof-op-stats-json"},
         {"real/xprof-op-profile-tpu-v4.json", "xprof-op-profile-json"},
+        {"real/tpu_v5_lite/pallas_mosaic_tpu_ragged_dot.json", "tokamax-autotuning-json"},
     };
     for (const auto& [rel, format] : cases) {
         const TimingImporter* imp = detect_timing_format(rel, head_of(rel));
@@ -56,10 +57,11 @@ TEST(TimingRegistry, DetectsEveryFixtureByContent) {
 }
 
 TEST(TimingRegistry, EveryImporterHasAnIdAndADescription) {
-    EXPECT_EQ(timing_importers().size(), 9u);
-    EXPECT_EQ(known_timing_formats(),
-              "tilelens-csv, chrome-trace, pytest-benchmark, google-benchmark, ncu-csv, nsys-csv, "
-              "xprof-op-stats-json, xprof-op-profile-json, xprof-op-stats-csv");
+    EXPECT_EQ(timing_importers().size(), 10u);
+    EXPECT_EQ(
+        known_timing_formats(),
+        "tilelens-csv, chrome-trace, pytest-benchmark, google-benchmark, ncu-csv, nsys-csv, "
+        "xprof-op-stats-json, xprof-op-profile-json, tokamax-autotuning-json, xprof-op-stats-csv");
     for (const auto& imp : timing_importers()) {
         EXPECT_EQ(find_timing_importer(imp->format_id()), imp.get());
         EXPECT_FALSE(imp->description().empty());

@@ -1,0 +1,124 @@
+// tokamax's autotuning cache (tokamax/data/autotuning/<device>/<op>.json): for each input
+// spec of an op, written as a JSON string key, the configs it timed, each also a JSON string
+// key, with five device times in milliseconds. The op is the file's name, the device its
+// folder's; every config is a record with the input spec and the config as its params
+// (docs/timings.md).
+#include <algorithm>
+#include <filesystem>
+#include <string>
+
+#include "core/timings/fold.h"
+#include "core/timings/io/importer.h"
+#include "core/timings/io/json_input.h"
+
+namespace tl {
+namespace {
+
+// The folder names tokamax gives the devices (jax's device_kind, lower case, spaces as
+// underscores), and the target profiles they are.
+std::optional<std::string> target_of(const std::string& device) {
+    if (device == "tpu_v4") return "tpu-v4";
+    if (device == "tpu_v5_lite") return "tpu-v5e";
+    if (device == "tpu_v5") return "tpu-v5p";
+    if (device == "tpu_v6_lite") return "tpu-v6e";
+    if (device == "tpu7x") return "tpu-v7x";
+    if (device == "nvidia_h100_80gb_hbm3") return "gpu-h100";
+    return std::nullopt;
+}
+
+// A key that is itself a JSON object, flattened into params: numbers and strings as they are,
+// anything else as its JSON text.
+bool add_params(const std::string& key, Json& params) {
+    // The parser recurses per level: a key nested deeper than any spec is refused unread.
+    if (std::count(key.begin(), key.end(), '[') + std::count(key.begin(), key.end(), '{') > 256)
+        return false;
+    const Json obj = Json::parse(key, nullptr, false);
+    if (!obj.is_object()) return false;
+    for (const auto& [name, value] : obj.items())
+        params[name] = value.is_number() || value.is_string() ? value : Json(value.dump());
+    return true;
+}
+
+class TokamaxAutotuningImporter : public TimingImporter {
+public:
+    std::string_view format_id() const override { return "tokamax-autotuning-json"; }
+    std::string_view description() const override {
+        return "tokamax autotuning cache (tokamax/data/autotuning/<device>/<op>.json)";
+    }
+    bool supports(std::string_view, std::string_view head) const override {
+        const auto has = [&](std::string_view k) { return head.find(k) != std::string_view::npos; };
+        return has("\"evaluation_times_ms\"") && has("\"compile_time_ms\"");
+    }
+    ImportResult import(std::istream& in, const ImportConfig& config,
+                        const ProgressFn& progress) const override;
+};
+
+ImportResult TokamaxAutotuningImporter::import(std::istream& in, const ImportConfig& config,
+                                               const ProgressFn& progress) const {
+    ImportResult result;
+    const auto read = read_timing_document(in, config, progress, result);
+    if (!read) {
+        finish_import(result, format_id(), config);
+        return result;
+    }
+    const JsonDocument& doc = *read;
+    const std::filesystem::path file(config.file);
+    std::string op = file.filename().string();
+    for (const std::string_view ext : {".gz", ".json"})
+        if (op.ends_with(ext)) op.resize(op.size() - ext.size());
+    const std::string device = file.parent_path().filename().string();
+    const auto warn = [&](const std::string& path, std::string message) {
+        result.warnings.push_back(timing_warning(config, 0, std::move(message), path));
+    };
+    if (!doc.root.is_object()) {
+        warn("", "not an autotuning cache: the top level is not an object of input specs");
+        result.complete = false;
+    } else {
+        for (const auto& [spec_key, configs] : doc.root.items()) {
+            const std::string at = "[" + Json(spec_key).dump() + "]";
+            if (!configs.is_object()) {
+                warn(at, "the input spec's entry is not an object of configs: skipped");
+                continue;
+            }
+            for (const auto& [config_key, entry] : configs.items()) {
+                TimingRecord r;
+                r.line = 1;
+                r.label = op;
+                r.kernel = op;
+                r.impl = op.starts_with("pallas_") ? "pallas" : "xla";
+                if (!device.empty()) r.device = device;
+                r.target = target_of(device);
+                if (!add_params(spec_key, r.params) || !add_params(config_key, r.params)) {
+                    warn(at, "an input spec or config key is not a JSON object: skipped");
+                    continue;
+                }
+                std::vector<double> seconds;
+                for (const auto& t : json_field(entry, "evaluation_times_ms"))
+                    if (const auto ms = json_number(t); ms && *ms >= 0)
+                        seconds.push_back(*ms * 1e-3);
+                if (!set_run_stats(r, seconds)) {
+                    warn(at, "a config has no evaluation_times_ms: skipped");
+                    continue;
+                }
+                r.method = TimingMethod::DeviceProfiler;  // tokamax times on the device
+                r.source = TimingSource::Measured;
+                add_record(result, std::move(r), config);
+            }
+        }
+        if (!target_of(device))
+            warn("", "the folder '" + device +
+                         "' is not a device tokamax names (tpu_v5_lite, tpu_v5, tpu_v6_lite, "
+                         "tpu7x, ...): the target is unknown; keep the file in the device "
+                         "folder tokamax wrote it to");
+    }
+    finish_import(result, format_id(), config);
+    return result;
+}
+
+}  // namespace
+
+std::unique_ptr<TimingImporter> make_tokamax_autotuning_importer() {
+    return std::make_unique<TokamaxAutotuningImporter>();
+}
+
+}  // namespace tl
