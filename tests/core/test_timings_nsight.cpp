@@ -159,5 +159,32 @@ TEST(XprofOpStats, NewerColumnLabelsAndAMissingHeader) {
     EXPECT_TRUE(find_warning(none, 2, "no Framework Op Stats header")) << all_warnings(none);
 }
 
+TEST(XprofOpStats, JsonFormsSkipCountsAndTimesNoRecordCanHold) {
+    // Occurrences past any real count, fractional or infinite, and infinite times: each op is
+    // skipped with its JSON path, the sane one kept.
+    const std::string stats =
+        R"([{"cols": [{"id": "host_or_device"}, {"id": "operation"}, {"id": "occurrences"},)"
+        R"( {"id": "avg_self_time"}], "rows": [)"
+        R"({"c": [{"v": "Device"}, {"v": "huge"}, {"v": 1e300}, {"v": 1}]},)"
+        R"({"c": [{"v": "Device"}, {"v": "half"}, {"v": 2.5}, {"v": 1}]},)"
+        R"({"c": [{"v": "Device"}, {"v": "forever"}, {"v": 3}, {"v": "inf"}]},)"
+        R"({"c": [{"v": "Device"}, {"v": "ok"}, {"v": 4}, {"v": 2}]}]}])";
+    const auto s = testing::import_text("xprof-op-stats-json", stats);
+    ASSERT_EQ(s.records.size(), 1u) << all_warnings(s);
+    EXPECT_EQ(s.records[0].kernel, "ok");
+    EXPECT_NE(all_warnings(s).find("[0].rows[0]"), std::string::npos) << all_warnings(s);
+
+    const std::string profile =
+        R"({"byProgram": {"metrics": {"rawTime": 100}, "children": [{"children": [)"
+        R"({"name": "huge", "xla": {}, "metrics": {"occurrences": 1e300, "rawTime": 5}},)"
+        R"({"name": "forever", "xla": {}, "metrics": {"occurrences": 2, "rawTime": "inf"}},)"
+        R"({"name": "ok", "xla": {}, "metrics": {"occurrences": 2, "rawTime": 50}}]}]}})";
+    const auto p = testing::import_text("xprof-op-profile-json", profile);
+    ASSERT_EQ(p.records.size(), 1u) << all_warnings(p);
+    EXPECT_EQ(p.records[0].kernel, "ok");
+    EXPECT_NEAR(*p.records[0].median_s, 25e-12, 1e-24);
+    EXPECT_NEAR(*p.records[0].share, 0.5, 1e-12);
+}
+
 }  // namespace
 }  // namespace tl

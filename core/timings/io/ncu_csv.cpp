@@ -65,8 +65,8 @@ public:
     bool supports(std::string_view name, std::string_view head) const override {
         if (ends_with_nocase(name, ".json")) return false;
         const auto has = [&](std::string_view k) { return head.find(k) != std::string_view::npos; };
-        // A run that profiled nothing prints only ncu's own ==PROF==/==ERROR== lines.
-        // ncu's own lines may follow the program's output, so any line may start with them.
+        // A run that profiled nothing prints only ncu's own ==PROF==/==ERROR== lines, which
+        // may follow the program's output: any line may start with them.
         const auto line_starts = [&](std::string_view k) {
             return head.starts_with(k) || has("\n" + std::string(k));
         };
@@ -164,7 +164,7 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
         } else if (text.starts_with("==WARNING== No kernels were profiled")) {
             if (first_error.empty()) first_error_line = reader.line();
         } else if (text.starts_with("==WARNING==") && advice.size() < 400) {
-            advice += "; " + text;
+            advice += "; " + text.substr(0, 300);
         }
         if (is_tool_line(text) || text.find_first_not_of(" \t") == std::string::npos) continue;
         if (header.empty()) {

@@ -4,6 +4,7 @@
 // folder's; every config is a record with the input spec and the config as its params
 // (docs/timings.md).
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <string>
 
@@ -94,7 +95,7 @@ ImportResult TokamaxAutotuningImporter::import(std::istream& in, const ImportCon
                 }
                 std::vector<double> seconds;
                 for (const auto& t : json_field(entry, "evaluation_times_ms"))
-                    if (const auto ms = json_number(t); ms && *ms >= 0)
+                    if (const auto ms = json_number(t); ms && std::isfinite(*ms) && *ms >= 0)
                         seconds.push_back(*ms * 1e-3);
                 if (!set_run_stats(r, seconds)) {
                     warn(at, "a config has no evaluation_times_ms: skipped");

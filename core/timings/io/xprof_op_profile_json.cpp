@@ -4,6 +4,7 @@
 // (the members of a duplicates group one by one).
 // Times are picoseconds; an op's share is its raw time over the root's, as the framework op
 // stats give it (docs/timings.md).
+#include <cmath>
 #include <string>
 
 #include "core/timings/io/importer.h"
@@ -42,7 +43,9 @@ struct OpProfileReader {
         const Json& m = json_field(node, "metrics");
         const auto n = json_number(json_field(m, "occurrences"));
         const auto raw = json_number(json_field(m, "rawTime"));
-        if (!n || !raw || *n < 0 || *raw < 0 || name.empty()) {
+        // Counts and times a record can hold (the cast below is then defined).
+        if (!n || !raw || !(*n >= 0 && *n <= 1e15) || !std::isfinite(*raw) || *raw < 0 ||
+            name.empty()) {
             warn(path, "op '" + name + "' has no occurrences or rawTime: skipped");
             return;
         }
@@ -51,7 +54,7 @@ struct OpProfileReader {
         r.line = line;
         r.label = name;
         r.kernel = name;
-        r.n = static_cast<std::int64_t>(*n);
+        r.n = static_cast<std::int64_t>(std::floor(*n));
         // The profile keeps each op's total; its average stands in for the median.
         r.mean_s = r.median_s = *raw * 1e-12 / *n;
         r.method = TimingMethod::DeviceProfiler;

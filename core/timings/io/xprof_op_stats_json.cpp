@@ -4,6 +4,7 @@
 // meaning as the CSV export, except that its shares are fractions, not percentages
 // (docs/timings.md).
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 
@@ -107,7 +108,8 @@ ImportResult XprofOpStatsJsonImporter::import(std::istream& in, const ImportConf
         if (op.empty() || op == "IDLE") continue;  // the device's idle time is not an op
         const auto n = json_number(cell(col.occurrences));
         const auto t = json_number(cell(col.avg_self >= 0 ? col.avg_self : col.avg));
-        if (!n || *n < 1 || *n != static_cast<double>(static_cast<std::int64_t>(*n)) || !t ||
+        // A count is a whole number a record can hold (the cast below is then defined).
+        if (!n || !(*n >= 1 && *n <= 1e15) || *n != std::floor(*n) || !t || !std::isfinite(*t) ||
             *t < 0) {
             result.warnings.push_back(timing_warning(
                 config, 0, "'" + op + "' has no number of occurrences or average time: skipped",
