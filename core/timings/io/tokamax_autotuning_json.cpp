@@ -76,7 +76,9 @@ ImportResult TokamaxAutotuningImporter::import(std::istream& in, const ImportCon
         result.complete = false;
     } else {
         for (const auto& [spec_key, configs] : doc.root.items()) {
-            const std::string at = "[" + Json(spec_key).dump() + "]";
+            // The key is the whole input spec: a path names its start.
+            const std::string key = Json(spec_key).dump(-1, ' ', true);  // ASCII: safe to cut
+            const std::string at = "[" + (key.size() > 100 ? key.substr(0, 99) + "…\"" : key) + "]";
             if (!configs.is_object()) {
                 warn(at, "the input spec's entry is not an object of configs: skipped");
                 continue;
