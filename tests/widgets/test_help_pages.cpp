@@ -25,29 +25,32 @@ using namespace tl::gui;
 
 namespace {
 
-// The file name of a document of the project's docs/ folder (given from the repository's
-// root, "docs/timings.md"), as the browser lists it.
-QString doc(const char* path) {
-    return QFileInfo(QStringLiteral(TILELENS_SOURCE_DIR "/") + QLatin1String(path)).fileName();
+// The file name of the project's own document docs/NAME.md, as the browser lists it; the
+// file must exist there.
+QString doc(const char* name) {
+    const QFileInfo file(QStringLiteral(TILELENS_SOURCE_DIR "/docs/") + QLatin1String(name) +
+                         QStringLiteral(".md"));
+    EXPECT_TRUE(file.exists()) << file.filePath().toStdString();
+    return file.fileName();
 }
 
 TEST(DocsBrowser, ListsTheProjectsDocsSpecFormatFirstAndFollowsSections) {
     DocsBrowser b;
     const QStringList docs = b.documents();
     ASSERT_GE(docs.size(), 7);
-    EXPECT_EQ(docs.first(), doc("docs/spec-format.md"));
-    EXPECT_EQ(docs.last(), doc("docs/ARCHITECTURE.md"));
-    EXPECT_EQ(b.current(), doc("docs/spec-format.md"));
+    EXPECT_EQ(docs.first(), doc("spec-format"));
+    EXPECT_EQ(docs.last(), doc("ARCHITECTURE"));
+    EXPECT_EQ(b.current(), doc("spec-format"));
     b.resize(900, 500);
     b.show();
-    ASSERT_TRUE(b.showDocument(doc("docs/semantics.md"), QStringLiteral("python-kernels")));
+    ASSERT_TRUE(b.showDocument(doc("semantics"), QStringLiteral("python-kernels")));
     QApplication::processEvents();
-    EXPECT_EQ(b.current(), doc("docs/semantics.md"));
+    EXPECT_EQ(b.current(), doc("semantics"));
     EXPECT_GT(b.text()->verticalScrollBar()->value(), 0);  // the section, not the top
     EXPECT_TRUE(b.text()->toPlainText().contains(QStringLiteral("Python kernels")));
     // A link to another document opens it.
-    emit b.text()->anchorClicked(QUrl(doc("docs/timings.md")));
-    EXPECT_EQ(b.current(), doc("docs/timings.md"));
+    emit b.text()->anchorClicked(QUrl(doc("timings")));
+    EXPECT_EQ(b.current(), doc("timings"));
     EXPECT_FALSE(b.showDocument(QStringLiteral("no-such.md")));
 }
 
