@@ -162,19 +162,20 @@ std::string json_error_text(std::string_view what) {
     return std::string(what);
 }
 
-std::optional<JsonDocument> read_timing_document(std::istream& in, const ImportConfig& config,
-                                                 const ProgressFn& progress, ImportResult& result) {
+ImportResult JsonDocumentImporter::import(std::istream& in, const ImportConfig& config,
+                                          const ProgressFn& progress) const {
+    ImportResult result;
     if (progress && !progress(0, config.total_bytes)) {
-        result.complete = false;
-        return std::nullopt;
-    }
-    JsonDocument doc = read_json_document(in, config, &result.warnings);
-    if (doc.error) {
+        result.complete = false;  // cancelled before reading
+    } else if (const JsonDocument doc = read_json_document(in, config, &result.warnings);
+               doc.error) {
         result.warnings.push_back(*doc.error);
         result.complete = false;
-        return std::nullopt;
+    } else {
+        read(doc, config, result);
     }
-    return doc;
+    finish_import(result, format_id(), config);
+    return result;
 }
 
 }  // namespace tl

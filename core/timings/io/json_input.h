@@ -77,11 +77,18 @@ struct JsonDocument {
 JsonDocument read_json_document(std::istream& in, const ImportConfig& config,
                                 Diagnostics* warnings);
 
-// The document of a small timing file, read for an importer: nullopt when `progress` cancels
-// at the start or the text is not JSON (its syntax error is then among the warnings), with
-// `result` marked incomplete either way.
-std::optional<JsonDocument> read_timing_document(std::istream& in, const ImportConfig& config,
-                                                 const ProgressFn& progress, ImportResult& result);
+// An importer of a small JSON document: reading it (cancel at the start, a syntax error) and
+// the shared last step (finish_import) happen here; `read` turns the parsed document into
+// records and warnings.
+class JsonDocumentImporter : public TimingImporter {
+public:
+    ImportResult import(std::istream& in, const ImportConfig& config,
+                        const ProgressFn& progress) const final;
+
+protected:
+    virtual void read(const JsonDocument& doc, const ImportConfig& config,
+                      ImportResult& result) const = 0;
+};
 
 // The number in `v`, including the strings "inf", "-inf", "nan"; nullopt otherwise.
 std::optional<double> json_number(const Json& v);

@@ -40,7 +40,7 @@ bool add_params(const std::string& key, Json& params) {
     return true;
 }
 
-class TokamaxAutotuningImporter : public TimingImporter {
+class TokamaxAutotuningImporter : public JsonDocumentImporter {
 public:
     std::string_view format_id() const override { return "tokamax-autotuning-json"; }
     std::string_view description() const override {
@@ -50,19 +50,14 @@ public:
         const auto has = [&](std::string_view k) { return head.find(k) != std::string_view::npos; };
         return has("\"evaluation_times_ms\"") && has("\"compile_time_ms\"");
     }
-    ImportResult import(std::istream& in, const ImportConfig& config,
-                        const ProgressFn& progress) const override;
+
+protected:
+    void read(const JsonDocument& doc, const ImportConfig& config,
+              ImportResult& result) const override;
 };
 
-ImportResult TokamaxAutotuningImporter::import(std::istream& in, const ImportConfig& config,
-                                               const ProgressFn& progress) const {
-    ImportResult result;
-    const auto read = read_timing_document(in, config, progress, result);
-    if (!read) {
-        finish_import(result, format_id(), config);
-        return result;
-    }
-    const JsonDocument& doc = *read;
+void TokamaxAutotuningImporter::read(const JsonDocument& doc, const ImportConfig& config,
+                                     ImportResult& result) const {
     const std::filesystem::path file(config.file);
     std::string op = file.filename().string();
     for (const std::string_view ext : {".gz", ".json"})
@@ -114,8 +109,6 @@ ImportResult TokamaxAutotuningImporter::import(std::istream& in, const ImportCon
                          "tpu7x, ...): the target is unknown; keep the file in the device "
                          "folder tokamax wrote it to");
     }
-    finish_import(result, format_id(), config);
-    return result;
 }
 
 }  // namespace

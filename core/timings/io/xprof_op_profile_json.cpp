@@ -13,7 +13,7 @@
 namespace tl {
 namespace {
 
-class XprofOpProfileImporter : public TimingImporter {
+class XprofOpProfileImporter : public JsonDocumentImporter {
 public:
     std::string_view format_id() const override { return "xprof-op-profile-json"; }
     std::string_view description() const override {
@@ -23,8 +23,10 @@ public:
         const auto has = [&](std::string_view k) { return head.find(k) != std::string_view::npos; };
         return (has("\"byProgram\"") || has("\"byCategory\"")) && has("\"rawTime\"");
     }
-    ImportResult import(std::istream& in, const ImportConfig& config,
-                        const ProgressFn& progress) const override;
+
+protected:
+    void read(const JsonDocument& doc, const ImportConfig& config,
+              ImportResult& result) const override;
 };
 
 struct OpProfileReader {
@@ -80,15 +82,8 @@ struct OpProfileReader {
     }
 };
 
-ImportResult XprofOpProfileImporter::import(std::istream& in, const ImportConfig& config,
-                                            const ProgressFn& progress) const {
-    ImportResult result;
-    const auto read = read_timing_document(in, config, progress, result);
-    if (!read) {
-        finish_import(result, format_id(), config);
-        return result;
-    }
-    const JsonDocument& doc = *read;
+void XprofOpProfileImporter::read(const JsonDocument& doc, const ImportConfig& config,
+                                  ImportResult& result) const {
     // byProgram groups ops by program then category; byCategory by category alone.
     std::string key = "byProgram";
     if (!json_field(doc.root, key).is_object()) key = "byCategory";
@@ -99,8 +94,7 @@ ImportResult XprofOpProfileImporter::import(std::istream& in, const ImportConfig
             "no byProgram or byCategory tree found: save the tool's data for the HLO Op Profile "
             "page"));
         result.complete = false;
-        finish_import(result, format_id(), config);
-        return result;
+        return;
     }
     OpProfileReader reader{config, result};
     reader.root_ps = json_number(json_field(json_field(root, "metrics"), "rawTime")).value_or(0);
@@ -110,8 +104,6 @@ ImportResult XprofOpProfileImporter::import(std::istream& in, const ImportConfig
     else
         result.warnings.push_back(
             timing_warning(config, 0, "the op profile has no op that ran", key));
-    finish_import(result, format_id(), config);
-    return result;
 }
 
 }  // namespace

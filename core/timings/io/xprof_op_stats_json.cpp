@@ -37,7 +37,7 @@ struct TableColumns {
     bool ok() const { return operation >= 0 && occurrences >= 0 && (avg_self >= 0 || avg >= 0); }
 };
 
-class XprofOpStatsJsonImporter : public TimingImporter {
+class XprofOpStatsJsonImporter : public JsonDocumentImporter {
 public:
     std::string_view format_id() const override { return "xprof-op-stats-json"; }
     std::string_view description() const override {
@@ -49,19 +49,14 @@ public:
         return first != std::string_view::npos && (head[first] == '[' || head[first] == '{') &&
                has("\"cols\"") && has("#Occurrences") && has("Host/device");
     }
-    ImportResult import(std::istream& in, const ImportConfig& config,
-                        const ProgressFn& progress) const override;
+
+protected:
+    void read(const JsonDocument& doc, const ImportConfig& config,
+              ImportResult& result) const override;
 };
 
-ImportResult XprofOpStatsJsonImporter::import(std::istream& in, const ImportConfig& config,
-                                              const ProgressFn& progress) const {
-    ImportResult result;
-    const auto read = read_timing_document(in, config, progress, result);
-    if (!read) {
-        finish_import(result, format_id(), config);
-        return result;
-    }
-    const JsonDocument& doc = *read;
+void XprofOpStatsJsonImporter::read(const JsonDocument& doc, const ImportConfig& config,
+                                    ImportResult& result) const {
     // One table, or the page's list of them: the first that has the op stats columns.
     const Json* table = nullptr;
     std::string path;
@@ -84,8 +79,7 @@ ImportResult XprofOpStatsJsonImporter::import(std::istream& in, const ImportConf
             "(us), and rows) found: save the tool's data for the Framework Op Stats page",
             path));
         result.complete = false;
-        finish_import(result, format_id(), config);
-        return result;
+        return;
     }
     // Rows carry no line of their own: each record names its table's, and its row in `label`.
     const int table_line = std::max(1, path.empty() ? 1 : doc.line_of(path));
@@ -136,8 +130,6 @@ ImportResult XprofOpStatsJsonImporter::import(std::istream& in, const ImportConf
             config, 0,
             std::to_string(host_rows) +
                 " host rows and no device rows: profile the device to time kernels"));
-    finish_import(result, format_id(), config);
-    return result;
 }
 
 }  // namespace
