@@ -86,16 +86,8 @@ TEST(RealTimings, PyTorchProfilerKernelsOnTheHostThreadInMicrosecondsDespiteMs) 
 TEST(RealTimings, AnNcuRunThatProfiledNothingIsDetectedAndQuotesTheProfiler) {
     // Two real runs that printed only ncu's own lines: detected as Nsight Compute output by
     // their content, and the warning quotes the first error and ncu's advice.
-    const auto detected = [](const std::string& rel) {
-        std::ifstream in(testing::timing_fixture(rel), std::ios::binary);
-        std::string head(4096, '\0');
-        in.read(head.data(), static_cast<std::streamsize>(head.size()));
-        head.resize(static_cast<std::size_t>(in.gcount()));
-        const TimingImporter* imp = detect_timing_format("ncu.log", head);
-        return imp ? std::string(imp->format_id()) : std::string("none");
-    };
-    EXPECT_EQ(detected("real/ncu-h100-failed.txt"), "ncu-csv");
-    EXPECT_EQ(detected("real/ncu-child-processes.txt"), "ncu-csv");
+    EXPECT_EQ(testing::detected_format("ncu.log", "real/ncu-h100-failed.txt"), "ncu-csv");
+    EXPECT_EQ(testing::detected_format("ncu.log", "real/ncu-child-processes.txt"), "ncu-csv");
 
     const auto h100 = import_fixture("ncu-csv", "real/ncu-h100-failed.txt");
     EXPECT_FALSE(h100.complete);
@@ -137,11 +129,7 @@ TEST(RealTimings, OnlyNcusNoKernelsWarningStillSaysNothingWasProfiled) {
 
 TEST(RealTimings, XprofFrameworkOpStatsJsonReadsTheFirstTablesDeviceOps) {
     const std::string rel = "real/xprof-framework-op-stats-tpu-v4.json";
-    std::ifstream in(testing::timing_fixture(rel), std::ios::binary);
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    const TimingImporter* d = detect_timing_format("framework_op_stats.json", text.substr(0, 4096));
-    ASSERT_NE(d, nullptr);
-    EXPECT_EQ(d->format_id(), "xprof-op-stats-json");
+    EXPECT_EQ(testing::detected_format("framework_op_stats.json", rel), "xprof-op-stats-json");
 
     const auto r = import_fixture("xprof-op-stats-json", rel);
     ASSERT_TRUE(r.complete) << all_warnings(r);
@@ -166,11 +154,7 @@ TEST(RealTimings, XprofFrameworkOpStatsJsonReadsTheFirstTablesDeviceOps) {
 
 TEST(RealTimings, XprofOpProfileReadsTheOpsUnderTheirCategories) {
     const std::string rel = "real/xprof-op-profile-tpu-v4.json";
-    std::ifstream in(testing::timing_fixture(rel), std::ios::binary);
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    const TimingImporter* d = detect_timing_format("op_profile.json", text.substr(0, 4096));
-    ASSERT_NE(d, nullptr);
-    EXPECT_EQ(d->format_id(), "xprof-op-profile-json");
+    EXPECT_EQ(testing::detected_format("op_profile.json", rel), "xprof-op-profile-json");
 
     const auto r = import_fixture("xprof-op-profile-json", rel);
     ASSERT_TRUE(r.complete) << all_warnings(r);
@@ -194,11 +178,8 @@ TEST(RealTimings, XprofOpProfileReadsTheOpsUnderTheirCategories) {
 
 TEST(RealTimings, TokamaxAutotuningCacheGivesEachTimedConfigOnItsDevice) {
     const std::string rel = "real/tpu_v5_lite/pallas_mosaic_tpu_ragged_dot.json";
-    std::ifstream in(testing::timing_fixture(rel), std::ios::binary);
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    const TimingImporter* d = detect_timing_format("pallas_mosaic_tpu_ragged_dot.json", text);
-    ASSERT_NE(d, nullptr);
-    EXPECT_EQ(d->format_id(), "tokamax-autotuning-json");
+    EXPECT_EQ(testing::detected_format("pallas_mosaic_tpu_ragged_dot.json", rel),
+              "tokamax-autotuning-json");
 
     const auto r = import_fixture("tokamax-autotuning-json", rel);
     ASSERT_TRUE(r.complete) << all_warnings(r);

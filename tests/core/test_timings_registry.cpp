@@ -15,9 +15,7 @@ using testing::find_warning;
 using testing::timing_fixture;
 
 std::string head_of(const std::string& rel) {
-    std::ifstream in(timing_fixture(rel), std::ios::binary);
-    std::string s{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    return s.substr(0, 64 * 1024);
+    return testing::fixture_head(rel, 64 * 1024);
 }
 
 TEST(TimingRegistry, DetectsEveryFixtureByContent) {

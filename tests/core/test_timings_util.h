@@ -39,6 +39,22 @@ inline ImportResult import_text(std::string_view format, const std::string& text
     return import_with(format, in, config);
 }
 
+// The first `bytes` of a fixture, as format detection sees the start of a file.
+inline std::string fixture_head(const std::string& rel, std::size_t bytes) {
+    std::ifstream in(timing_fixture(rel), std::ios::binary);
+    std::string head(bytes, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    return head;
+}
+
+// The format detection picks for a fixture's first KiBs under the file name `as_name`, or
+// "none".
+inline std::string detected_format(std::string_view as_name, const std::string& rel) {
+    const TimingImporter* imp = detect_timing_format(as_name, fixture_head(rel, 4096));
+    return imp ? std::string(imp->format_id()) : std::string("none");
+}
+
 // All warnings, one a line, for failure messages.
 inline std::string all_warnings(const ImportResult& r) {
     return join(r.warnings);
