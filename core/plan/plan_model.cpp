@@ -4,6 +4,8 @@
 #include <array>
 #include <utility>
 
+#include "core/target/core_share.h"
+
 namespace tl {
 
 namespace {
@@ -43,18 +45,20 @@ std::optional<TimeModel> model_time(const TargetProfile& target, const Instance&
                                     const KernelSpec* kernel, std::optional<double> flops,
                                     std::optional<double> peak_flops, std::int64_t hbm_bytes) {
     if (!target.hbm_bytes_per_s || *target.hbm_bytes_per_s <= 0) return std::nullopt;
-    const double bw = *target.hbm_bytes_per_s;
+    // The chip's figures, cut to the cores this kernel runs on (core_share.h).
+    const CoreShare share = core_share(target, &inst);
+    const double bw = *target.hbm_bytes_per_s * share.fraction();
     TimeModel m;
     m.memory_s = static_cast<double>(hbm_bytes) / bw;
     if (flops && peak_flops && *peak_flops > 0) {
-        m.compute_s = *flops / *peak_flops;
+        m.compute_s = *flops / (*peak_flops * share.fraction());
         if (const auto b = matmul_blocks(inst, kernel); b && target.mxu_size) {
             const double use = mxu_use(b->bm, *target.mxu_size) * mxu_use(b->bn, *target.mxu_size) *
                                mxu_use(b->bk, *target.mxu_size);
             m.mxu_loss_s = m.compute_s / use - m.compute_s;
         }
     }
-    m.steps_s = static_cast<double>(inst.programs()) * target.grid_step_s.value_or(0);
+    m.steps_s = share.steps_per_core(inst.programs()) * target.grid_step_s.value_or(0);
     m.fill_drain_s = fill_and_drain_bytes(inst) / bw;
     const double compute = m.compute_s + m.mxu_loss_s;
     m.modelled_s = std::max(compute, m.memory_s) + m.steps_s + m.fill_drain_s;

@@ -3,6 +3,7 @@
 // what it leaves out. For a candidate with `programs` grid steps:
 //   modelled_s = max(flops / (peak * mxu_use), hbm_bytes / bandwidth)
 //              + programs * grid_step_s + (first input blocks + last output blocks) / bandwidth
+// with peak and bandwidth those of the cores the kernel runs on, and programs counted per core.
 // mxu_use is the fraction of the MXU a matmul's blocks keep busy: for each of bm, bn and bk,
 // b / (mxu_size * ceil(b / mxu_size)). limited_by names the largest term: "compute",
 // "memory", "grid_steps" or "mxu_shape" (the compute lost to mxu_use).
@@ -29,7 +30,9 @@ struct MatmulBlocks {
 };
 std::optional<MatmulBlocks> matmul_blocks(const Instance& inst, const KernelSpec* kernel);
 
-// nullopt without a bandwidth figure.
+// `peak_flops` and the target's bandwidth are the chip's; the model cuts them, and the grid
+// steps, to the TensorCores the kernel runs on (core_share.h). nullopt without a bandwidth
+// figure.
 std::optional<TimeModel> model_time(const TargetProfile& target, const Instance& inst,
                                     const KernelSpec* kernel, std::optional<double> flops,
                                     std::optional<double> peak_flops, std::int64_t hbm_bytes);

@@ -11,6 +11,7 @@
 #include "core/plan/plan_model.h"
 #include "core/spec/instance.h"
 #include "core/target/contract.h"
+#include "core/target/core_share.h"
 #include "core/target/roofline.h"
 #include "core/target/target.h"
 
@@ -28,18 +29,18 @@ bool sizes_a_shape(const Spec& spec, const std::string& name) {
     return false;
 }
 
-void model_roofline(const TilePlan& plan, PlanCandidate& c) {
-    if (!plan.hbm_bytes_per_s) return;
+// `peak` and `bandwidth` are those of the cores this candidate runs on.
+void model_roofline(std::optional<double> peak, std::optional<double> bandwidth, PlanCandidate& c) {
+    if (!bandwidth) return;
     const double bytes = static_cast<double>(c.hbm_bytes);
-    if (c.flops && *c.flops > 0 && plan.peak_flops) {
-        if (const auto p =
-                roofline_point(*c.flops, bytes, *plan.peak_flops, *plan.hbm_bytes_per_s)) {
+    if (c.flops && *c.flops > 0 && peak) {
+        if (const auto p = roofline_point(*c.flops, bytes, *peak, *bandwidth)) {
             c.roofline_s = p->roofline_s;
             c.bound = p->compute_bound ? "compute" : "memory";
         }
         return;
     }
-    c.roofline_s = bytes / *plan.hbm_bytes_per_s;  // nothing to compute: data movement only
+    c.roofline_s = bytes / *bandwidth;  // nothing to compute: data movement only
     c.bound = "memory";
 }
 
@@ -65,7 +66,7 @@ std::optional<std::string> matmul_temporary_overflow(const TargetProfile& target
 // Checks one combination: resolved, within the program budget, accepted by the contract,
 // clean under the indexing checks; then its traffic and bound.
 std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const TargetProfile& target,
-                                                   const ParamMap& tiles, const TilePlan& plan,
+                                                   const ParamMap& tiles,
                                                    const PlanOptions& options) {
     PlanRejection no{tiles, "", ""};
     {
@@ -139,9 +140,13 @@ std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const Targe
         if (const auto f = kernel_flops(spec.kernel->body, inst)) c.flops = static_cast<double>(*f);
     if (contract.vmem_bytes > 0) c.vmem_bytes = contract.vmem_bytes;
     c.vmem_limit_bytes = contract.vmem_limit_bytes;
-    model_roofline(plan, c);
+    // A candidate's grid decides how many TensorCores share its programs (core_share.h).
+    const CoreShare share = core_share(target, &inst);
+    const TargetProfile on_cores = scaled_to_share(target, share);
+    model_roofline(roofline_peak(on_cores, inst).flops_per_s, on_cores.hbm_bytes_per_s, c);
+    c.single_core = share.used < share.cores;
     if (const auto m = model_time(target, inst, spec.kernel ? &*spec.kernel : nullptr, c.flops,
-                                  plan.peak_flops, c.hbm_bytes)) {
+                                  roofline_peak(target, inst).flops_per_s, c.hbm_bytes)) {
         c.modelled_s = m->modelled_s;
         c.limited_by = m->limited_by;
     }
@@ -212,10 +217,14 @@ TilePlan plan_header(const Spec& spec, const Instance& base, const TargetProfile
                                       [&](const TileParam& p) { return p.name == param.first; });
         if (!tile) plan.fixed[param.first] = param.second;
     }
-    const RooflinePeak peak = roofline_peak(profile, base);
+    // The figures of the cores the spec's own tiling runs on; each candidate has its own.
+    const CoreShare share = core_share(profile, &base);
+    const TargetProfile on_cores = scaled_to_share(profile, share);
+    const RooflinePeak peak = roofline_peak(on_cores, base);
     plan.peak_flops = peak.flops_per_s;
     plan.peak_label = peak.label;
-    plan.hbm_bytes_per_s = profile.hbm_bytes_per_s;
+    plan.hbm_bytes_per_s = on_cores.hbm_bytes_per_s;
+    if (!share.note.empty()) plan.notes.push_back("the spec's own tiling: " + share.note);
     if (!plan.hbm_bytes_per_s)
         plan.notes.push_back("no HBM bandwidth figure for " + target_id +
                              ": no roofline bound; set target_overrides.hbm_bytes_per_s");
@@ -253,7 +262,7 @@ bool examine_all(const Spec& spec, const TargetProfile& profile, const PlanOptio
                 {tiles, "prefetch_tables",
                  "the scalar-prefetch tables hold block indices for the spec's own tile sizes; "
                  "this tiling needs tables built for it, so it is not modelled"});
-        } else if (auto result = examine(spec, profile, tiles, plan, options);
+        } else if (auto result = examine(spec, profile, tiles, options);
                    auto* c = std::get_if<PlanCandidate>(&result)) {
             c->is_spec = own;
             plan.candidates.push_back(std::move(*c));
@@ -296,6 +305,16 @@ PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options) {
     if (!examine_all(spec, *profile, options, plan)) {
         out.cancelled = true;
         return out;
+    }
+    if (profile->megacore) {
+        const auto one = std::count_if(plan.candidates.begin(), plan.candidates.end(),
+                                       [](const PlanCandidate& c) { return c.single_core; });
+        if (one > 0)
+            plan.notes.push_back(
+                std::to_string(one) + " of " + std::to_string(plan.candidates.size()) +
+                " candidates leave one of " + profile->display_name +
+                "'s TensorCores idle (no leading \"parallel\" grid axis with more than one "
+                "program): they are modelled at one core's share of peak and bandwidth");
     }
     std::stable_sort(plan.candidates.begin(), plan.candidates.end(), ranks_before);
     out.plan = std::move(plan);

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/kernels/flops.h"
+#include "core/target/core_share.h"
 #include "core/target/roofline.h"
 
 namespace tl {
@@ -101,7 +102,9 @@ std::optional<RoofFigures> roof_figures(const std::string& target_id, DType dtyp
         profile = apply_overrides(*base, spec->target_overrides, &ignored);
         overridden = !profile.overridden.empty();
     }
-    // The same peak as the audit and the planner: bfloat16's, labelled, when dtype has none.
+    // The same peak as the audit and the planner: bfloat16's, labelled, when dtype has none,
+    // of the cores a kernel runs on (a megacore chip is taken whole: no grid is at hand here).
+    profile = scaled_to_share(profile, core_share(profile, nullptr));
     const RooflinePeak peak = roofline_peak(profile, dtype);
     if (!peak.flops_per_s || !profile.hbm_bytes_per_s) {
         *why =

@@ -4,6 +4,7 @@
 #include "core/audit/detail/audit_detail.h"
 #include "core/base/format.h"
 #include "core/kernels/flops.h"
+#include "core/target/core_share.h"
 #include "core/target/roofline.h"
 
 namespace tl {
@@ -29,8 +30,12 @@ void describe_target(const TargetProfile& t, const Instance& inst, AuditResult& 
         r.target_figures.push_back(
             {"cores", std::to_string(*t.cores) + (t.megacore ? " (megacore)" : "")});
 
-    r.hbm_bytes_per_s = t.hbm_bytes_per_s;
-    const RooflinePeak peak = roofline_peak(t, inst);
+    // The roofline uses the cores this kernel runs on, not the whole chip (core_share.h).
+    const CoreShare share = core_share(t, &inst);
+    const TargetProfile on_cores = scaled_to_share(t, share);
+    if (!share.note.empty()) r.target_figures.push_back({"roofline uses", share.note});
+    r.hbm_bytes_per_s = on_cores.hbm_bytes_per_s;
+    const RooflinePeak peak = roofline_peak(on_cores, inst);
     r.peak_flops_per_s = peak.flops_per_s;
     r.peak_label = peak.label;
 }
