@@ -208,6 +208,9 @@ void plan_section(std::ostringstream& md, const AuditResult& r) {
        << r.target << "` is imported.\n\n| figure | value | provenance |\n|---|---|---|\n";
     for (const auto& f : r.target_figures)
         md << "| " << cell(f.name) << " | " << cell(f.value) << " | datasheet, unmeasured |\n";
+    if (!r.roofline_cores.empty())
+        md << "| roofline uses | " << cell(r.roofline_cores)
+           << " | modelled from the grid and its dimension_semantics |\n";
     if (r.flops && r.hbm_bytes && *r.hbm_bytes > 0) {
         md << "| arithmetic intensity | "
            << format_si(static_cast<double>(*r.flops) / static_cast<double>(*r.hbm_bytes),

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/audit/audit.h"
+#include "core/audit/report_markdown.h"
 #include "core/plan/plan_model.h"
 #include "core/plan/tile_plan.h"
 #include "core/target/core_share.h"
@@ -107,14 +108,13 @@ TEST(CoreShare, TheModelAndTheRooflineUseTheCoresTheKernelGets) {
     for (const auto& n : plan.plan->notes)
         said = said || n.find("leave one of TPU v5p's TensorCores idle") != std::string::npos;
     EXPECT_TRUE(said);
-    // So does the audit's list of target figures.
+    // So does the audit, and its roof is one core's.
     const AuditResult audit =
         run_audit(load(on_v5p(matmul_spec(256, 256, 256, 128, 128, 128, "bfloat16"))));
-    bool listed = false;
-    for (const auto& f : audit.target_figures)
-        listed = listed || (f.name == "roofline uses" &&
-                            f.value.find("one of TPU v5p's 2 TensorCores") != std::string::npos);
-    EXPECT_TRUE(listed);
+    EXPECT_NE(audit.roofline_cores.find("one of TPU v5p's 2 TensorCores"), std::string::npos)
+        << audit.roofline_cores;
+    EXPECT_DOUBLE_EQ(*audit.peak_flops_per_s, *target("tpu-v5p").peak(DType::BFloat16) / 2);
+    EXPECT_NE(report_markdown(audit).find("| roofline uses | one of TPU v5p"), std::string::npos);
 }
 
 // tokamax's autotuning cache for its Pallas ragged_dot on TPU7x (openxla/tokamax,

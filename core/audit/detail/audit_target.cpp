@@ -33,7 +33,7 @@ void describe_target(const TargetProfile& t, const Instance& inst, AuditResult& 
     // The roofline uses the cores this kernel runs on, not the whole chip (core_share.h).
     const CoreShare share = core_share(t, &inst);
     const TargetProfile on_cores = scaled_to_share(t, share);
-    if (!share.note.empty()) r.target_figures.push_back({"roofline uses", share.note});
+    r.roofline_cores = share.note;
     r.hbm_bytes_per_s = on_cores.hbm_bytes_per_s;
     const RooflinePeak peak = roofline_peak(on_cores, inst);
     r.peak_flops_per_s = peak.flops_per_s;
