@@ -55,11 +55,12 @@ TEST(TimingRegistry, DetectsEveryFixtureByContent) {
 }
 
 TEST(TimingRegistry, EveryImporterHasAnIdAndADescription) {
-    EXPECT_EQ(timing_importers().size(), 10u);
+    EXPECT_EQ(timing_importers().size(), 11u);
     EXPECT_EQ(
         known_timing_formats(),
-        "tilelens-csv, chrome-trace, pytest-benchmark, google-benchmark, ncu-csv, nsys-csv, "
-        "xprof-op-stats-json, xprof-op-profile-json, tokamax-autotuning-json, xprof-op-stats-csv");
+        "tilelens-csv, chrome-trace, xprof-xplane, pytest-benchmark, google-benchmark, ncu-csv, "
+        "nsys-csv, xprof-op-stats-json, xprof-op-profile-json, tokamax-autotuning-json, "
+        "xprof-op-stats-csv");
     for (const auto& imp : timing_importers()) {
         EXPECT_EQ(find_timing_importer(imp->format_id()), imp.get());
         EXPECT_FALSE(imp->description().empty());

@@ -55,6 +55,7 @@ const std::vector<std::unique_ptr<TimingImporter>>& timing_importers() {
         // The most specific signatures first.
         v.push_back(make_tilelens_csv_importer());
         v.push_back(make_chrome_trace_importer());
+        v.push_back(make_xprof_xplane_importer());
         v.push_back(make_pytest_benchmark_importer());
         v.push_back(make_google_benchmark_importer());
         v.push_back(make_ncu_csv_importer());
