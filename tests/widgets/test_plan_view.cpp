@@ -36,6 +36,29 @@ int statusColumn(const PlanModel& m) {
 
 }  // namespace
 
+TEST(PlanView, ShowsThePlansNotesOnTheTab) {
+    // The pipelining guide's megacore example without its "parallel" semantics: one of
+    // TPU v4's cores runs it, which halves the roof; the tab says so without a hover.
+    LoadResult loaded = load_spec_file(TILELENS_SOURCE_DIR
+                                       "/resources/examples/real/"
+                                       "docs-pipelining-add-megacore.tilelens.json");
+    ASSERT_TRUE(loaded.spec) << join(loaded.errors);
+    Spec spec = *loaded.spec;
+    spec.dimension_semantics.reset();
+    PlanView view;
+    view.setSpec(std::make_shared<const Spec>(spec));
+    ASSERT_TRUE(view.waitForPlan());
+    EXPECT_TRUE(view.summaryText().contains(
+        QStringLiteral("Note: the spec's own tiling: one of TPU v4's 2 TensorCores")))
+        << view.summaryText().toStdString();
+    // With the semantics the guide gives it, both cores share the two programs: no note.
+    PlanView parallel;
+    parallel.setSpec(std::make_shared<const Spec>(*loaded.spec));
+    ASSERT_TRUE(parallel.waitForPlan());
+    EXPECT_FALSE(parallel.summaryText().contains(QStringLiteral("TensorCores")))
+        << parallel.summaryText().toStdString();
+}
+
 TEST(PlanView, ListsTheCandidatesOfTheOpenSpec) {
     PlanView view;
     view.setSpec(example());

@@ -330,6 +330,10 @@ TEST(TimingsPanel, TheImportDialogsFormatChoiceReadsAFileDetectionMisses) {
     const TimingFormatFilters filters = timingFormatFilters();
     ASSERT_EQ(filters.filters.size(), filters.formats.size());
     EXPECT_TRUE(filters.formatOf(filters.filters.front()).isEmpty());
+    // The detecting filter shows the names the real tools write: jax.profiler's .xplane.pb and
+    // an Nsight Compute run saved as .txt among them.
+    for (const char* pattern : {"*.csv", "*.json", "*.gz", "*.pb", "*.txt"})
+        EXPECT_TRUE(filters.filters.front().contains(QLatin1String(pattern))) << pattern;
     for (const auto& importer : timing_importers()) {
         const QString id = QString::fromStdString(std::string(importer->format_id()));
         const qsizetype at = filters.formats.indexOf(id);

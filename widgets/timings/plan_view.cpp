@@ -152,6 +152,9 @@ void PlanView::attach() {
                    "tiles)",
                    nullptr, static_cast<int>(plan->not_modelled.size()));
         text += tr(". %1 measured, the rest unmeasured: modelled bounds only.").arg(measured);
+        // Notes change how to read the numbers (a roof of one TensorCore, combinations left
+        // out): shown, not only on hover.
+        for (const auto& n : plan->notes) text += QStringLiteral("\n") + tr("Note: ") + qs(n);
         summary_->setText(text);
         summary_->setToolTip(qs([&] {
             std::string notes;

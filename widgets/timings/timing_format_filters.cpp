@@ -15,8 +15,8 @@ TimingFormatFilters timingFormatFilters() {
     // A named format may come in any file name (a trace saved as .txt): every file is offered.
     const QString patterns = QStringLiteral(" (*)");
     TimingFormatFilters out;
-    out.filters << QCoreApplication::translate("TimingsPanel",
-                                               "Timing files, format detected (*.csv *.json *.gz)");
+    out.filters << QCoreApplication::translate(
+        "TimingsPanel", "Timing files, format detected (*.csv *.json *.gz *.pb *.txt)");
     out.formats << QString();
     for (const auto& importer : timing_importers()) {
         const QString id = QString::fromUtf8(importer->format_id().data(),

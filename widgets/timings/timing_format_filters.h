@@ -7,7 +7,8 @@
 namespace tl::gui {
 
 struct TimingFormatFilters {
-    QStringList filters;  // "Timing files, format detected (*.csv *.json *.gz)", one per format
+    QStringList
+        filters;  // "Timing files, format detected (*.csv *.json *.gz *.pb *.txt)", one per format
     QStringList formats;  // the format id of each filter; empty for the detecting one
     // The format id a chosen filter stands for; empty when it detects, or is unknown.
     QString formatOf(const QString& filter) const;
