@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -39,7 +40,13 @@ enum EventField : std::uint32_t {
     kNumOccurrences = 5
 };
 enum MetadataField : std::uint32_t { kMetaId = 1, kMetaName = 2, kMetaDisplayName = 4 };
-enum StatField : std::uint32_t { kStatMetadataId = 1, kStrValue = 5, kRefValue = 7 };
+enum StatField : std::uint32_t {
+    kStatMetadataId = 1,
+    kUint64Value = 3,
+    kInt64Value = 4,
+    kStrValue = 5,
+    kRefValue = 7
+};
 constexpr std::uint32_t kMapKey = 1, kMapValue = 2;
 
 constexpr std::size_t kChunkBytes = 256 * 1024;
@@ -57,6 +64,53 @@ std::optional<std::string> target_of(std::string kind) {
     if (kind == "tpu7x") return "tpu-v7x";
     if (kind == "nvidia_h100_80gb_hbm3") return "gpu-h100";
     return std::nullopt;
+}
+
+// What a GPU plane says of its device: the vendor, the compute capability, the cores (an AMD
+// GPU's compute units, an NVIDIA GPU's SMs) and the memory.
+struct GpuFacts {
+    std::string vendor;
+    std::optional<std::int64_t> major, minor, cores, memory;
+};
+
+// "AMD gfx94x, 304 CUs, 192 GiB": AMD names its GPU generations by the gfx target of their
+// compute capability (9.4 is gfx940 to gfx942: MI300A, MI300X, MI325X); other vendors' planes
+// are named by their capability. Empty when the plane names no vendor.
+std::string describe(const GpuFacts& g) {
+    if (g.vendor.empty()) return "";
+    std::string out = g.vendor.substr(0, 40);
+    std::string vendor = out;
+    for (char& c : vendor) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool amd = vendor == "amd";
+    const bool cap = g.major && g.minor && *g.major >= 0 && *g.major < 100 && *g.minor >= 0;
+    if (cap && amd && *g.minor < 16) {
+        const char* hex = "0123456789abcdef";
+        out += " gfx" + std::to_string(*g.major) + hex[*g.minor] + "x";
+    } else if (cap) {
+        out += " compute capability " + std::to_string(*g.major) + "." + std::to_string(*g.minor);
+    }
+    if (g.cores && *g.cores > 0)
+        out += ", " + std::to_string(*g.cores) +
+               (amd                  ? " CUs"
+                : vendor == "nvidia" ? " SMs"
+                                     : " cores");
+    if (g.memory && *g.memory > 0) out += ", " + format_bytes_short(*g.memory);
+    return out;
+}
+
+// The ROCm runtime's own kernels that copy and fill buffers ("__amd_rocclr_copyBuffer.kd"):
+// copies and fills, as a stream's Memcpy and Memset events are, not device ops.
+bool runtime_copy(const std::string& name) {
+    return name.starts_with("__amd_rocclr_copy") || name.starts_with("__amd_rocclr_fill");
+}
+
+// "Im3d2Col.kd" -> "Im3d2Col", "void f(int) [clone .kd]" -> "void f(int)": a ROCm kernel named
+// by its kernel descriptor's symbol is the kernel an older capture names without the suffix.
+std::string without_descriptor(const std::string& name) {
+    for (std::string_view suffix : {" [clone .kd]", ".kd"})
+        if (name.size() > suffix.size() && name.ends_with(suffix))
+            return name.substr(0, name.size() - suffix.size());
+    return name;
 }
 
 // The lines whose events may be device ops, as the chrome-trace importer reads them.
@@ -101,7 +155,8 @@ private:
     TraceData data_;
     std::map<std::int64_t, std::string> event_names_;          // of the plane being read
     std::unordered_map<std::string, std::uint32_t> name_ids_;  // index in data_.names
-    std::map<std::string, std::string> targets_;               // plane name -> target
+    std::map<std::string, std::string> targets_;               // device -> target
+    std::map<std::string, std::string> written_;  // a name without its ".kd" -> as written
     std::map<int, int> warned_;
     std::size_t planes_ = 0, device_planes_ = 0;
     TraceGroup* last_group_ = nullptr;
@@ -185,16 +240,20 @@ void XSpaceReader::device_plane(const std::string& pid, const std::string& name,
                                 const std::vector<WireField>& lines,
                                 const std::vector<WireField>& stats,
                                 const std::map<std::int64_t, std::string>& stat_names) {
-    data_.process_names[pid] = name;
-    // The device's kind, a string or a reference to a stat metadata name.
+    // The device's kind, a string or a reference to a stat metadata name; a GPU's facts.
+    GpuFacts gpu;
+    std::string device = name;
     for (const auto& s : stats) {
         auto stat = plane.nested(s);
         if (!stat) return;
         std::int64_t id = 0;
         std::optional<std::string> value;
+        std::optional<std::int64_t> number;
         WireField v;
         while (stat->next(v)) {
             if (v.number == kStatMetadataId && v.type == WireType::Varint) id = v.as_int64();
+            if ((v.number == kUint64Value || v.number == kInt64Value) && v.type == WireType::Varint)
+                number = v.as_int64();
             if (v.number == kStrValue && v.type == WireType::Bytes) value = std::string(v.bytes);
             if (v.number == kRefValue && v.type == WireType::Varint) {
                 const auto ref = stat_names.find(v.as_int64());
@@ -202,8 +261,14 @@ void XSpaceReader::device_plane(const std::string& pid, const std::string& name,
             }
         }
         const auto stat_name = stat_names.find(id);
-        if (!value || stat_name == stat_names.end() || stat_name->second != "device_type_string")
-            continue;
+        if (stat_name == stat_names.end()) continue;
+        const std::string& key = stat_name->second;
+        if (key == "device_vendor" && value) gpu.vendor = *value;
+        if (key == "compute_cap_major") gpu.major = number;
+        if (key == "compute_cap_minor") gpu.minor = number;
+        if (key == "core_count") gpu.cores = number;
+        if (key == "memory_size") gpu.memory = number;
+        if (!value || key != "device_type_string") continue;
         if (const auto target = target_of(*value))
             targets_[name] = *target;
         else
@@ -211,6 +276,12 @@ void XSpaceReader::device_plane(const std::string& pid, const std::string& name,
                         " is not one TileLens has a target for: its records name no target "
                         "(give one with --target)");
     }
+    // A GPU plane is named "/device:GPU:7": the device is that and what the plane says of it.
+    if (const std::string facts = describe(gpu); !facts.empty()) {
+        device = name + " (" + facts + ")";
+        if (const auto t = targets_.find(name); t != targets_.end()) targets_[device] = t->second;
+    }
+    data_.process_names[pid] = device;
     for (std::size_t i = 0; i < lines.size() && status_.ok(); ++i) line(pid, i, lines[i], plane);
 }
 
@@ -273,9 +344,15 @@ void XSpaceReader::event(std::uint32_t track, const WireField& f, WireReader& pa
                         " names no op: skipped" + at);
             return;
         }
+        if (runtime_copy(meta->second)) {
+            last_group_ = nullptr;
+            return;
+        }
+        const std::string op = without_descriptor(meta->second);
+        if (op != meta->second) written_.emplace(op, meta->second);
         const auto [known, added] =
-            name_ids_.try_emplace(meta->second, static_cast<std::uint32_t>(data_.names.size()));
-        if (added) data_.names.push_back(meta->second);
+            name_ids_.try_emplace(op, static_cast<std::uint32_t>(data_.names.size()));
+        if (added) data_.names.push_back(op);
         const std::uint32_t name = known->second;
         auto [g, fresh] = data_.groups.try_emplace((std::uint64_t{track} << 32) | name);
         if (fresh) {
@@ -308,8 +385,10 @@ void XSpaceReader::finish() {
         return;
     }
     trace_records(data_, config_, result_);
-    for (auto& r : result_.records)
+    for (auto& r : result_.records) {
         if (r.device && targets_.count(*r.device)) r.target = targets_[*r.device];
+        if (const auto w = written_.find(r.label); w != written_.end()) r.label = w->second;
+    }
 }
 
 class XprofXplaneImporter : public TimingImporter {
