@@ -106,6 +106,13 @@ TEST(RealTimings, XplaneJax08KernelsLoseTheirKdSuffixAndRuntimeCopies) {
     EXPECT_EQ(find(r, kGemm, gpu7)->kernel, old_gemm->kernel);
     EXPECT_FALSE(warns_of(r, "rocclr")) << all_warnings(r);
     EXPECT_FALSE(warns_of(r, "target")) << all_warnings(r);
+    // No device has an XLA Modules line: one warning says so for all eight.
+    int no_step = 0;
+    for (const auto& w : r.warnings)
+        no_step += w.message.find("no 'XLA Modules' time") != std::string::npos;
+    EXPECT_EQ(no_step, 1) << all_warnings(r);
+    EXPECT_TRUE(warns_of(r, "GPU:2 (AMD gfx94x, 304 CUs, 192 GiB) and 5 more devices"))
+        << all_warnings(r);
 }
 
 TEST(RealTimings, XplaneDemangledKdClonesAndFillKernelsOnGfx950) {

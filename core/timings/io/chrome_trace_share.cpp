@@ -82,9 +82,10 @@ void add_ops(const TraceData& data, const std::vector<const TraceGroup*>& groups
     }
 }
 
-// One record per kernel of a device, in the order the trace names them first.
+// One record per kernel of a device, in the order the trace names them first. A device with
+// no `XLA Modules` time is added to `no_step` (one warning names them all).
 void device_records(const std::string& key, const Device& dev, const ImportConfig& config,
-                    ImportResult& result) {
+                    ImportResult& result, std::vector<std::string>& no_step) {
     if (dev.kernels.empty()) return;
     if (dev.kernels_by_category)
         result.warnings.push_back(timing_warning(
@@ -92,10 +93,7 @@ void device_records(const std::string& key, const Device& dev, const ImportConfi
             "a PyTorch profiler trace has no step time on " + key +
                 ": the kernels' share of the step is unknown (give it where the decision asks)"));
     else if (!dev.has_modules || dev.modules_us <= 0)
-        result.warnings.push_back(
-            timing_warning(config, 0,
-                           "no 'XLA Modules' time on " + key +
-                               ": the ops' share of the step is unknown (profile whole steps)"));
+        no_step.push_back(key);
     std::vector<const KernelRuns*> kernels;
     std::map<const KernelRuns*, std::string> names;
     for (const auto& [kernel, runs] : dev.kernels) {
@@ -189,7 +187,20 @@ void trace_records(const TraceData& data, const ImportConfig& config, ImportResu
             "PyTorch profiler trace of GPU kernels)"));
         return;
     }
-    for (const auto& key : order) device_records(key, devices[key], config, result);
+    std::vector<std::string> no_step;
+    for (const auto& key : order) device_records(key, devices[key], config, result, no_step);
+    if (no_step.empty()) return;
+    // An eight-GPU capture lacks it on every device: one warning, the first few named.
+    constexpr std::size_t kNamed = 3;
+    std::string where = no_step.front();
+    for (std::size_t i = 1; i < std::min(no_step.size(), kNamed); ++i)
+        where += (i + 1 == no_step.size() ? " and " : ", ") + no_step[i];
+    if (no_step.size() > kNamed)
+        where += " and " + std::to_string(no_step.size() - kNamed) + " more devices";
+    result.warnings.push_back(
+        timing_warning(config, 0,
+                       "no 'XLA Modules' time on " + where +
+                           ": the ops' share of the step is unknown (profile whole steps)"));
 }
 
 }  // namespace tl
