@@ -2,7 +2,6 @@
 // chip (v4, v5p) gives a kernel both only for its leading "parallel" grid axes.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
 
 #include "core/audit/audit.h"
@@ -12,6 +11,7 @@
 #include "core/target/core_share.h"
 #include "core/target/target.h"
 #include "test_interp_util.h"
+#include "test_plan_util.h"
 
 namespace tl {
 namespace {
@@ -135,24 +135,11 @@ TEST(PlanModel, PredictsPublishedTpu7xMatmulTimesOnOneTensorCore) {
         Json j = with_semantics(matmul_spec(r.m, r.n, r.k, r.bm, r.bn, r.bk, "bfloat16"),
                                 {"parallel", "arbitrary", "arbitrary"});
         j["target"] = "tpu-v7x";
-        const PlanOutcome out = plan_tiles(load(j), PlanOptions{});
-        ASSERT_TRUE(out.plan);
-        const PlanCandidate* own = nullptr;
-        for (const auto& c : out.plan->candidates)
-            if (c.is_spec) own = &c;
-        ASSERT_NE(own, nullptr) << r.m << " " << r.bm;
-        ASSERT_TRUE(own->modelled_s);
-        const double modelled = *own->modelled_s * static_cast<double>(r.runs);
-        const double ratio = modelled / r.measured_s;
-        std::printf(
-            "TPU7x matmul %lldx%lldx%lld (%lld, %lld, %lld) x%lld: modelled %.6g s, "
-            "measured %.6g s, ratio %.3f\n",
-            static_cast<long long>(r.m), static_cast<long long>(r.n), static_cast<long long>(r.k),
-            static_cast<long long>(r.bm), static_cast<long long>(r.bn),
-            static_cast<long long>(r.bk), static_cast<long long>(r.runs), modelled, r.measured_s,
-            ratio);
-        EXPECT_GT(ratio, 1 / 1.5) << r.m;
-        EXPECT_LT(ratio, 1.5) << r.m;
+        const auto own = test::own_candidate(load(j));
+        ASSERT_TRUE(own) << r.m;
+        test::expect_within_one_and_a_half(
+            test::matmul_row("TPU7x", r.m, r.n, r.k, r.bm, r.bn, r.bk, r.runs),
+            *own->modelled_s * static_cast<double>(r.runs), r.measured_s);
     }
 }
 

@@ -13,6 +13,7 @@
 #include "core/target/target.h"
 #include "example_specs.h"
 #include "test_interp_util.h"
+#include "test_plan_util.h"
 
 namespace tl {
 namespace {
@@ -189,25 +190,11 @@ TEST(PlanModel, PredictsThePublishedV5eMatmulTimesWithinOneAndAHalf) {
                         {4096, 512, 1024, 1024, 0.000896633}, {8192, 512, 1024, 1024, 0.006130606}};
     std::vector<std::pair<double, double>> pairs;  // modelled, measured
     for (const Row& r : rows) {
-        Json j = on_target(matmul_spec(r.n, r.n, r.n, r.bm, r.bn, r.bk, "bfloat16"), "tpu-v5e");
-        PlanOptions opt;
-        opt.max_combinations = 1;  // the first combination is enough: read the spec's own below
-        const Spec spec = load(j);
-        const PlanOutcome out = plan_tiles(spec, PlanOptions{});
-        ASSERT_TRUE(out.plan);
-        const PlanCandidate* own = nullptr;
-        for (const auto& c : out.plan->candidates)
-            if (c.is_spec) own = &c;
-        ASSERT_NE(own, nullptr) << r.n << " " << r.bm;
-        ASSERT_TRUE(own->modelled_s);
-        const double ratio = *own->modelled_s / r.measured_s;
-        std::printf(
-            "v5e matmul %lld^3 (%lld, %lld, %lld): modelled %.6g s, measured %.6g s, "
-            "ratio %.3f\n",
-            static_cast<long long>(r.n), static_cast<long long>(r.bm), static_cast<long long>(r.bn),
-            static_cast<long long>(r.bk), *own->modelled_s, r.measured_s, ratio);
-        EXPECT_GT(ratio, 1 / 1.5) << r.n << " " << r.bm << ": " << *own->modelled_s;
-        EXPECT_LT(ratio, 1.5) << r.n << " " << r.bm << ": " << *own->modelled_s;
+        const auto own = test::own_candidate(
+            load(on_target(matmul_spec(r.n, r.n, r.n, r.bm, r.bn, r.bk, "bfloat16"), "tpu-v5e")));
+        ASSERT_TRUE(own) << r.n << " " << r.bm;
+        test::expect_within_one_and_a_half(test::matmul_row("v5e", r.n, r.n, r.n, r.bm, r.bn, r.bk),
+                                           *own->modelled_s, r.measured_s);
         pairs.emplace_back(*own->modelled_s, r.measured_s);
         EXPECT_EQ(own->limited_by, r.bm == 128 ? "grid_steps" : "compute");
     }
@@ -249,26 +236,13 @@ TEST(PlanModel, PredictsOtherPublishedV5eMatmulTimesWithinOneAndAHalf) {
     };
     std::vector<std::pair<double, double>> pairs;  // modelled, measured
     for (const Row& r : rows) {
-        const Spec spec =
-            load(on_target(matmul_spec(r.m, r.n, r.k, r.bm, r.bn, r.bk, "bfloat16"), "tpu-v5e"));
-        const PlanOutcome out = plan_tiles(spec, PlanOptions{});
-        ASSERT_TRUE(out.plan);
-        const PlanCandidate* own = nullptr;
-        for (const auto& c : out.plan->candidates)
-            if (c.is_spec) own = &c;
-        ASSERT_NE(own, nullptr) << r.m << " " << r.bm;
-        ASSERT_TRUE(own->modelled_s);
+        const auto own = test::own_candidate(
+            load(on_target(matmul_spec(r.m, r.n, r.k, r.bm, r.bn, r.bk, "bfloat16"), "tpu-v5e")));
+        ASSERT_TRUE(own) << r.m << " " << r.bm;
         const double modelled = *own->modelled_s * static_cast<double>(r.runs);
-        const double ratio = modelled / r.measured_s;
-        std::printf(
-            "v5e matmul %lldx%lldx%lld (%lld, %lld, %lld) x%lld: modelled %.6g s, "
-            "measured %.6g s, ratio %.3f\n",
-            static_cast<long long>(r.m), static_cast<long long>(r.n), static_cast<long long>(r.k),
-            static_cast<long long>(r.bm), static_cast<long long>(r.bn),
-            static_cast<long long>(r.bk), static_cast<long long>(r.runs), modelled, r.measured_s,
-            ratio);
-        EXPECT_GT(ratio, 1 / 1.5) << r.m << " " << r.bm << ": " << modelled;
-        EXPECT_LT(ratio, 1.5) << r.m << " " << r.bm << ": " << modelled;
+        test::expect_within_one_and_a_half(
+            test::matmul_row("v5e", r.m, r.n, r.k, r.bm, r.bn, r.bk, r.runs), modelled,
+            r.measured_s);
         pairs.emplace_back(modelled, r.measured_s);
     }
     // Ordered as measured wherever one source's measurements differ by more than their noise
