@@ -29,7 +29,7 @@ struct CoreShare {
 // `inst` may be null (no spec at hand): a megacore chip is then taken as used whole.
 CoreShare core_share(const TargetProfile& t, const Instance* inst);
 
-// `t` with its peaks and bandwidth scaled to the share (and noted as such in its sources).
+// `t` with its peaks and bandwidth scaled to the share.
 TargetProfile scaled_to_share(const TargetProfile& t, const CoreShare& share);
 
 }  // namespace tl

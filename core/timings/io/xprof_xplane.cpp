@@ -23,7 +23,7 @@ using pb::WireField;
 using pb::WireReader;
 using pb::WireType;
 
-// Field numbers of the XSpace schema (xplane.proto of the XLA profiler).
+// Field numbers of the XSpace schema the profiler writes (docs/timings.md, "Formats").
 enum SpaceField : std::uint32_t { kPlanes = 1, kErrors = 2 };
 enum PlaneField : std::uint32_t {
     kPlaneName = 2,
