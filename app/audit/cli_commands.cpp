@@ -12,8 +12,9 @@ Parsed parse_timings(int argc, char** argv, int first) {
     TimingsArgs& a = out.timings;
     CLI::App app{
         "tilelens-audit timings: imports timing files measured on a target (TileLens CSV, "
-        "Google Benchmark JSON, pytest-benchmark JSON, Chrome trace JSON or .json.gz, Nsight "
-        "Compute CSV, Nsight Systems CSV, XProf op stats CSV or JSON, XProf op profile JSON, "
+        "Google Benchmark JSON, pytest-benchmark JSON, Chrome trace JSON or .json.gz, "
+        "jax.profiler's .xplane.pb, Nsight Compute CSV, Nsight Systems CSV, XProf op stats CSV or "
+        "JSON, XProf op profile JSON, "
         "tokamax autotuning JSON) and prints one row per candidate",
         "tilelens-audit timings"};
     app.footer(
