@@ -97,6 +97,16 @@ Diagnostic timing_warning(const ImportConfig& config, int line, std::string mess
     return d;
 }
 
+std::optional<std::string> target_of_device_kind(std::string_view kind) {
+    if (kind == "tpu_v4") return "tpu-v4";
+    if (kind == "tpu_v5_lite") return "tpu-v5e";
+    if (kind == "tpu_v5") return "tpu-v5p";
+    if (kind == "tpu_v6_lite") return "tpu-v6e";
+    if (kind == "tpu7x") return "tpu-v7x";
+    if (kind == "nvidia_h100_80gb_hbm3") return "gpu-h100";
+    return std::nullopt;
+}
+
 void add_record(ImportResult& result, TimingRecord&& r, const ImportConfig& config) {
     const auto max = static_cast<std::size_t>(limit(LimitId::TimingRecords));
     if (result.records.size() < max) {

@@ -69,6 +69,11 @@ inline constexpr std::string_view kXprofAverageNote =
     "XProf gives each op's average time per occurrence, not its median: the average stands in "
     "for the median, with no min or max";
 
+// The target profile of a device as jax names its kind, lower case with spaces as
+// underscores ("tpu_v5_lite", "tpu7x": tokamax's folder names); nullopt for one TileLens has
+// no profile for.
+std::optional<std::string> target_of_device_kind(std::string_view kind);
+
 // Shared last step of every importer: fills the gaps from `config`, stamps file and format,
 // folds repeated runs of one candidate, and warns once about records timed by an unknown
 // method.

@@ -15,18 +15,6 @@
 namespace tl {
 namespace {
 
-// The folder names tokamax gives the devices (jax's device_kind, lower case, spaces as
-// underscores), and the target profiles they are.
-std::optional<std::string> target_of(const std::string& device) {
-    if (device == "tpu_v4") return "tpu-v4";
-    if (device == "tpu_v5_lite") return "tpu-v5e";
-    if (device == "tpu_v5") return "tpu-v5p";
-    if (device == "tpu_v6_lite") return "tpu-v6e";
-    if (device == "tpu7x") return "tpu-v7x";
-    if (device == "nvidia_h100_80gb_hbm3") return "gpu-h100";
-    return std::nullopt;
-}
-
 // A key that is itself a JSON object, flattened into params: numbers and strings as they are,
 // anything else as its JSON text.
 bool add_params(const std::string& key, Json& params) {
@@ -85,7 +73,7 @@ void TokamaxAutotuningImporter::read(const JsonDocument& doc, const ImportConfig
                 r.kernel = op;
                 r.impl = op.starts_with("pallas_") ? "pallas" : "xla";
                 if (!device.empty()) r.device = device;
-                r.target = target_of(device);
+                r.target = target_of_device_kind(device);
                 if (!add_params(spec_key, r.params) || !add_params(config_key, r.params)) {
                     warn(at, "an input spec or config key is not a JSON object: skipped");
                     continue;
@@ -103,7 +91,7 @@ void TokamaxAutotuningImporter::read(const JsonDocument& doc, const ImportConfig
                 add_record(result, std::move(r), config);
             }
         }
-        if (!target_of(device))
+        if (!target_of_device_kind(device))
             warn("", "the folder '" + device +
                          "' is not a device tokamax names (tpu_v5_lite, tpu_v5, tpu_v6_lite, "
                          "tpu7x, ...): the target is unknown; keep the file in the device "
