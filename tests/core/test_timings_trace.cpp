@@ -91,6 +91,25 @@ TEST(ChromeTrace, PyTorchProfilerKernelsAreReadByCategory) {
         << all_warnings(r);
 }
 
+TEST(ChromeTrace, TheRocmRuntimesCopyAndFillKernelsAreNotKernels) {
+    // A JAX trace on an AMD GPU: the ROCm runtime copies and fills buffers with kernels of its
+    // own on the compute stream, beside the program's.
+    const std::string trace = R"json({"traceEvents": [
+      {"ph": "M", "pid": 1, "name": "process_name", "args": {"name": "/device:GPU:0"}},
+      {"ph": "M", "pid": 1, "tid": 2, "name": "thread_name",
+       "args": {"name": "Stream #2(Kernel)"}},
+      {"ph": "X", "pid": 1, "tid": 2, "ts": 0, "dur": 16, "name": "__amd_rocclr_copyBuffer"},
+      {"ph": "X", "pid": 1, "tid": 2, "ts": 20, "dur": 4, "name": "__amd_rocclr_fillBufferAligned"},
+      {"ph": "X", "pid": 1, "tid": 2, "ts": 30, "dur": 300, "name": "input_transpose_fusion"},
+      {"ph": "X", "pid": 1, "tid": 2, "ts": 400, "dur": 302, "name": "input_transpose_fusion"}
+    ]})json";
+    const auto r = import_text("chrome-trace", trace);
+    ASSERT_EQ(r.records.size(), 1u) << all_warnings(r);
+    EXPECT_EQ(r.records[0].kernel, "input_transpose_fusion");
+    EXPECT_EQ(r.records[0].n, 2);
+    EXPECT_EQ(all_warnings(r).find("rocclr"), std::string::npos) << all_warnings(r);
+}
+
 TEST(ChromeTrace, JaxGpuTraceKernelsAreReadOnTheComputeStreams) {
     const auto r = import_fixture("chrome-trace", "chrome-trace/jax-gpu.trace.json");
     ASSERT_TRUE(r.complete) << all_warnings(r);

@@ -169,11 +169,13 @@ void trace_records(const TraceData& data, const ImportConfig& config, ImportResu
         if (kernels && thread_name != "XLA Ops")
             std::erase_if(mine,
                           [&](const TraceGroup* g) { return !data.kernel_names.count(g->name); });
-        // A stream's copies and fills are not kernels.
+        // A stream's copies and fills are not kernels: the driver's, and the ROCm runtime's
+        // own copy and fill kernels ("__amd_rocclr_copyBuffer").
         if (stream)
             std::erase_if(mine, [&](const TraceGroup* g) {
                 const std::string& n = data.names[g->name];
-                return n.starts_with("Memcpy") || n.starts_with("Memset");
+                return n.starts_with("Memcpy") || n.starts_with("Memset") ||
+                       n.starts_with("__amd_rocclr_copy") || n.starts_with("__amd_rocclr_fill");
             });
         any_ops = any_ops || !mine.empty();
         add_ops(data, mine, dev);

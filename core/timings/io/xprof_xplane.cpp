@@ -53,17 +53,14 @@ constexpr std::size_t kChunkBytes = 256 * 1024;
 constexpr int kMaxWarningsPerKind = 10;
 constexpr int kFirstEventWarning = 3;  // warning kinds from here on are about skipped events
 
-// The device kinds the profiler writes in a plane's `device_type_string` ("TPU v6 Lite"), in
-// lower case with underscores as jax and tokamax spell them, and the targets they are.
+// A plane's `device_type_string` ("TPU v6 Lite") as jax spells device kinds, some profiler
+// versions' short names ("TPU v5e") taken as the kinds they are, and its target.
 std::optional<std::string> target_of(std::string kind) {
     for (char& c : kind) c = c == ' ' ? '_' : static_cast<char>(std::tolower(c));
-    if (kind == "tpu_v4") return "tpu-v4";
-    if (kind == "tpu_v5_lite" || kind == "tpu_v5e") return "tpu-v5e";
-    if (kind == "tpu_v5" || kind == "tpu_v5p") return "tpu-v5p";
-    if (kind == "tpu_v6_lite" || kind == "tpu_v6e") return "tpu-v6e";
-    if (kind == "tpu7x") return "tpu-v7x";
-    if (kind == "nvidia_h100_80gb_hbm3") return "gpu-h100";
-    return std::nullopt;
+    if (kind == "tpu_v5e") kind = "tpu_v5_lite";
+    if (kind == "tpu_v5p") kind = "tpu_v5";
+    if (kind == "tpu_v6e") kind = "tpu_v6_lite";
+    return target_of_device_kind(kind);
 }
 
 // What a GPU plane says of its device: the vendor, the compute capability, the cores (an AMD
@@ -96,12 +93,6 @@ std::string describe(const GpuFacts& g) {
                                      : " cores");
     if (g.memory && *g.memory > 0) out += ", " + format_bytes_short(*g.memory);
     return out;
-}
-
-// The ROCm runtime's own kernels that copy and fill buffers ("__amd_rocclr_copyBuffer.kd"):
-// copies and fills, as a stream's Memcpy and Memset events are, not device ops.
-bool runtime_copy(const std::string& name) {
-    return name.starts_with("__amd_rocclr_copy") || name.starts_with("__amd_rocclr_fill");
 }
 
 // "Im3d2Col.kd" -> "Im3d2Col", "void f(int) [clone .kd]" -> "void f(int)": a ROCm kernel named
@@ -342,10 +333,6 @@ void XSpaceReader::event(std::uint32_t track, const WireField& f, WireReader& pa
         if (meta == event_names_.end() || meta->second.empty()) {
             warn(5, "an event whose metadata id " + std::to_string(metadata) +
                         " names no op: skipped" + at);
-            return;
-        }
-        if (runtime_copy(meta->second)) {
-            last_group_ = nullptr;
             return;
         }
         const std::string op = without_descriptor(meta->second);
