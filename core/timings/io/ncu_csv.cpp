@@ -140,6 +140,79 @@ std::optional<TimingRecord> launch_record(const Launch& l) {
     return r;
 }
 
+// What the profiler said on its own lines, quoted when no table follows: its first ==ERROR==
+// line (else its "No kernels were profiled" warning) and the advice its other warnings give.
+struct NcuProfilerSaid {
+    std::string first_error, advice;
+    int first_error_line = 0;
+
+    void note(const std::string& text, int line) {
+        if (text.starts_with("==ERROR==") && first_error.empty()) {
+            first_error = text;
+            first_error_line = line;
+        } else if (text.starts_with("==WARNING== No kernels were profiled")) {
+            if (first_error.empty()) first_error_line = line;
+        } else if (text.starts_with("==WARNING==") && advice.size() < 400) {
+            advice += "; " + text.substr(0, 300);
+        }
+    }
+};
+
+// A file without a table: what the profiler said if it said anything, else how to get one.
+void ncu_warn_no_table(const NcuProfilerSaid& said, int last_line, const ImportConfig& config,
+                       ImportResult& result) {
+    if (said.first_error_line > 0)
+        result.warnings.push_back(
+            timing_warning(config, said.first_error_line,
+                           "no kernel was profiled; the profiler said: " +
+                               (said.first_error.empty() ? "==WARNING== No kernels were profiled."
+                                                         : said.first_error) +
+                               said.advice));
+    else
+        result.warnings.push_back(
+            timing_warning(config, last_line,
+                           "no Nsight Compute table header (\"ID\",...,\"Kernel Name\",...) "
+                           "found: run ncu with --csv"));
+    result.complete = false;
+}
+
+// The launch a row belongs to; the first row of an ID starts it, in file order.
+Launch& ncu_launch_of_row(const std::vector<std::string>& f, const NcuColumns& col, int line,
+                          std::map<std::string, Launch>& launches,
+                          std::vector<std::string>& order) {
+    const auto at = [&](int c) { return c < 0 ? std::string() : f[static_cast<std::size_t>(c)]; };
+    const std::string id = at(col.id);
+    auto [it, added] = launches.try_emplace(id);
+    Launch& l = it->second;
+    if (added) {
+        order.push_back(id);
+        l.line = line;
+        l.id = id;
+        l.kernel = at(col.kernel);
+        l.grid = at(col.grid);
+        l.block = at(col.block);
+    }
+    return l;
+}
+
+// The launches as records in file order; one without a usable duration is warned of instead.
+void ncu_add_launches(const std::vector<std::string>& order,
+                      const std::map<std::string, Launch>& launches, const ImportConfig& config,
+                      ImportResult& result) {
+    for (const auto& id : order) {
+        const Launch& l = launches.at(id);
+        if (auto r = launch_record(l)) {
+            add_record(result, std::move(*r), config);
+            continue;
+        }
+        result.warnings.push_back(
+            timing_warning(config, l.line,
+                           "launch " + id + " of '" + l.kernel + "' has no usable duration" +
+                               (l.bad_value.empty() ? "" : " (" + l.bad_value + ")") +
+                               ": skipped (profile with --metrics gpu__time_duration.sum)"));
+    }
+}
+
 ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config,
                                     const ProgressFn& progress) const {
     ImportResult result;
@@ -152,20 +225,10 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
     std::map<std::string, Launch> launches;  // by ID
     std::vector<std::string> order;
     NcuColumns col;
-    // Quoted when no table follows: the profiler's first ==ERROR== line (else its "No kernels
-    // were profiled" warning) and the advice its other warnings give.
-    std::string first_error, advice;
-    int first_error_line = 0;
+    NcuProfilerSaid said;
     while (reader.next(f)) {
         const std::string& text = reader.text();
-        if (text.starts_with("==ERROR==") && first_error.empty()) {
-            first_error = text;
-            first_error_line = reader.line();
-        } else if (text.starts_with("==WARNING== No kernels were profiled")) {
-            if (first_error.empty()) first_error_line = reader.line();
-        } else if (text.starts_with("==WARNING==") && advice.size() < 400) {
-            advice += "; " + text.substr(0, 300);
-        }
+        said.note(text, reader.line());
         if (is_tool_line(text) || text.find_first_not_of(" \t") == std::string::npos) continue;
         if (header.empty()) {
             if (!is_header(f)) continue;  // program output before the table
@@ -188,48 +251,16 @@ ImportResult NcuCsvImporter::import(std::istream& in, const ImportConfig& config
                                     ": row skipped");
             continue;
         }
-        const auto at = [&](int c) {
-            return c < 0 ? std::string() : f[static_cast<std::size_t>(c)];
-        };
-        if (raw && units.empty() && at(col.id).empty()) {
+        if (raw && units.empty() && (col.id < 0 || f[static_cast<std::size_t>(col.id)].empty())) {
             units = f;  // the units row under a raw header
             continue;
         }
-        const std::string id = at(col.id);
-        auto [it, added] = launches.try_emplace(id);
-        Launch& l = it->second;
-        if (added) {
-            order.push_back(id);
-            l.line = reader.line();
-            l.id = id;
-            l.kernel = at(col.kernel);
-            l.grid = at(col.grid);
-            l.block = at(col.block);
-        }
+        Launch& l = ncu_launch_of_row(f, col, reader.line(), launches, order);
         read_row(f, col, raw ? &units : nullptr, l);
     }
-    if (header.empty() && reader.error().empty() && !reader.cancelled()) {
-        if (first_error_line > 0)
-            warn(first_error_line,
-                 "no kernel was profiled; the profiler said: " +
-                     (first_error.empty() ? "==WARNING== No kernels were profiled." : first_error) +
-                     advice);
-        else
-            warn(reader.line(),
-                 "no Nsight Compute table header (\"ID\",...,\"Kernel Name\",...) "
-                 "found: run ncu with --csv");
-        result.complete = false;
-    }
-    for (const auto& id : order) {
-        const Launch& l = launches[id];
-        if (auto r = launch_record(l)) {
-            add_record(result, std::move(*r), config);
-            continue;
-        }
-        warn(l.line, "launch " + id + " of '" + l.kernel + "' has no usable duration" +
-                         (l.bad_value.empty() ? "" : " (" + l.bad_value + ")") +
-                         ": skipped (profile with --metrics gpu__time_duration.sum)");
-    }
+    if (header.empty() && reader.error().empty() && !reader.cancelled())
+        ncu_warn_no_table(said, reader.line(), config, result);
+    ncu_add_launches(order, launches, config, result);
     note_csv_stop(reader, config, result);
     finish_import(result, format_id(), config);
     return result;
