@@ -116,15 +116,80 @@ struct Options {
     }
 };
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    // --export-image renders without a window, so it needs no display.
+// --export-image and --export-animation render without a window, so they need no display.
+void useOffscreenForExports(int argc, char** argv) {
     for (int i = 1; i < argc; ++i)
         if ((QByteArray(argv[i]).startsWith("--export-image") ||
              QByteArray(argv[i]).startsWith("--export-animation")) &&
             qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
+// Each --limit NAME=VALUE applied; false, once said why, at the first that is wrong.
+bool applyLimitSettings(const QStringList& settings) {
+    for (const QString& setting : settings) {
+        std::string error;
+        if (!tl::apply_limit_setting(setting.toStdString(), &error)) {
+            qCritical("--limit: %s", error.c_str());
+            return false;
+        }
+    }
+    return true;
+}
+
+tl::gui::ExportAnimationArgs exportAnimationArgs(const QCommandLineParser& parser,
+                                                 const Options& opt) {
+    tl::gui::ExportAnimationArgs a;
+    a.specPath = parser.positionalArguments().value(0);
+    a.outDir = parser.value(opt.exportAnimation);
+    a.stride = parser.value(opt.stride);
+    a.fps = parser.value(opt.fps);
+    a.size = parser.value(opt.size);
+    a.theme = parser.value(opt.theme);
+    a.lesson = parser.isSet(opt.lesson);
+    return a;
+}
+
+tl::gui::ExportImageArgs exportImageArgs(const QCommandLineParser& parser, const Options& opt) {
+    tl::gui::ExportImageArgs a;
+    a.specPath = parser.positionalArguments().value(0);
+    a.outPath = parser.value(opt.exportImage);
+    a.program = parser.value(opt.program);
+    a.view = parser.isSet(opt.view) ? parser.value(opt.view) : QString();
+    a.size = parser.isSet(opt.size) ? parser.value(opt.size) : QString();
+    a.scale = parser.isSet(opt.scale) ? parser.value(opt.scale) : QString();
+    a.theme = parser.value(opt.theme);
+    return a;
+}
+
+// The window's settings from the command line, before a spec opens; false, once said why,
+// when one is wrong.
+bool configureWindow(tl::gui::MainWindow& window, const QCommandLineParser& parser,
+                     const Options& opt) {
+    if (parser.isSet(opt.theme)) window.setTheme(tl::gui::theme_from_key(parser.value(opt.theme)));
+    window.files()->setAllowAllPython(parser.isSet(opt.allowPython));
+    if (parser.isSet(opt.autosaveSeconds)) {
+        bool ok = false;
+        const int seconds = parser.value(opt.autosaveSeconds).toInt(&ok);
+        if (!ok || seconds < 0) {
+            qCritical("--autosave-seconds: expected a whole number of seconds, 0 or more");
+            return false;
+        }
+        window.files()->noLostWork()->autosave()->setInterval(seconds);
+    }
+    // A screenshot never waits on a question: without --allow-python the file is not run.
+    if (parser.isSet(opt.screenshot)) {
+        window.files()->setPythonPrompt([](const QString&) { return false; });
+        window.files()->setFixPrompt(
+            [](const QString&, const QString&) -> std::optional<tl::Spec> { return std::nullopt; });
+    }
+    return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    useOffscreenForExports(argc, argv);
     Q_INIT_RESOURCE(tilelens);  // the resources live in the static widgets library
     QGuiApplication::setHighDpiScaleFactorRoundingPolicy(
         Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
@@ -143,35 +208,10 @@ int main(int argc, char** argv) {
         QStringLiteral("NAME=VALUE"));
     parser.addOption(limitOption);
     parser.process(app);
-    for (const QString& setting : parser.values(limitOption)) {
-        std::string error;
-        if (!tl::apply_limit_setting(setting.toStdString(), &error)) {
-            qCritical("--limit: %s", error.c_str());
-            return 2;
-        }
-    }
-    if (parser.isSet(opt.exportAnimation)) {
-        tl::gui::ExportAnimationArgs a;
-        a.specPath = parser.positionalArguments().value(0);
-        a.outDir = parser.value(opt.exportAnimation);
-        a.stride = parser.value(opt.stride);
-        a.fps = parser.value(opt.fps);
-        a.size = parser.value(opt.size);
-        a.theme = parser.value(opt.theme);
-        a.lesson = parser.isSet(opt.lesson);
-        return tl::gui::runExportAnimation(a);
-    }
-    if (parser.isSet(opt.exportImage)) {
-        tl::gui::ExportImageArgs a;
-        a.specPath = parser.positionalArguments().value(0);
-        a.outPath = parser.value(opt.exportImage);
-        a.program = parser.value(opt.program);
-        a.view = parser.isSet(opt.view) ? parser.value(opt.view) : QString();
-        a.size = parser.isSet(opt.size) ? parser.value(opt.size) : QString();
-        a.scale = parser.isSet(opt.scale) ? parser.value(opt.scale) : QString();
-        a.theme = parser.value(opt.theme);
-        return tl::gui::runExportImage(a);
-    }
+    if (!applyLimitSettings(parser.values(limitOption))) return 2;
+    if (parser.isSet(opt.exportAnimation))
+        return tl::gui::runExportAnimation(exportAnimationArgs(parser, opt));
+    if (parser.isSet(opt.exportImage)) return tl::gui::runExportImage(exportImageArgs(parser, opt));
 
     // A screenshot must not depend on (or change) the user's saved layout and theme.
     std::unique_ptr<QTemporaryDir> scratch;
@@ -182,23 +222,7 @@ int main(int argc, char** argv) {
                                                QSettings::IniFormat);
     }
     tl::gui::MainWindow window(settings.get());
-    if (parser.isSet(opt.theme)) window.setTheme(tl::gui::theme_from_key(parser.value(opt.theme)));
-    window.files()->setAllowAllPython(parser.isSet(opt.allowPython));
-    if (parser.isSet(opt.autosaveSeconds)) {
-        bool ok = false;
-        const int seconds = parser.value(opt.autosaveSeconds).toInt(&ok);
-        if (!ok || seconds < 0) {
-            qCritical("--autosave-seconds: expected a whole number of seconds, 0 or more");
-            return 1;
-        }
-        window.files()->noLostWork()->autosave()->setInterval(seconds);
-    }
-    // A screenshot never waits on a question: without --allow-python the file is not run.
-    if (parser.isSet(opt.screenshot)) {
-        window.files()->setPythonPrompt([](const QString&) { return false; });
-        window.files()->setFixPrompt(
-            [](const QString&, const QString&) -> std::optional<tl::Spec> { return std::nullopt; });
-    }
+    if (!configureWindow(window, parser, opt)) return 1;
     const QStringList args = parser.positionalArguments();
     window.openSpec(args.isEmpty() ? QStringLiteral(":/examples/matmul-rect.tilelens.json")
                                    : args.first());
