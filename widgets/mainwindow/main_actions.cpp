@@ -17,12 +17,8 @@ QAction* action(QMenu* menu, const QString& text, const QList<QKeySequence>& key
     return a;
 }
 
-}  // namespace
-
-MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
-    MainActions a;
-    QMenuBar* bar = window->menuBar();
-
+// One function per menu of the bar, each filling its actions into `a`.
+void addFileMenuActions(QMenuBar* bar, MainActions& a) {
     QMenu* file = bar->addMenu(QObject::tr("&File"));
     a.file = file;
     a.newFromExample = action(file, QObject::tr("&New from Example…"), {QKeySequence::New},
@@ -41,7 +37,9 @@ MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
     file->addSeparator();
     a.quit = action(file, QObject::tr("&Quit"), {QKeySequence(Qt::CTRL | Qt::Key_Q)});
     a.quit->setMenuRole(QAction::QuitRole);
+}
 
+void addEditMenuActions(QMainWindow* window, QUndoStack* undo, QMenuBar* bar, MainActions& a) {
     QMenu* edit = bar->addMenu(QObject::tr("&Edit"));
     a.undo = undo->createUndoAction(window, QObject::tr("&Undo"));
     a.undo->setShortcuts(QKeySequence::Undo);
@@ -54,10 +52,9 @@ MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
     a.copyPallas = action(edit, QObject::tr("Copy as &Pallas Code"),
                           {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)},
                           QObject::tr("The open spec as the pl.pallas_call a kernel file holds"));
+}
 
-    a.lessons = bar->addMenu(QObject::tr("&Lessons"));
-    a.lessons->setToolTipsVisible(true);
-
+void addViewMenuActions(QMainWindow* window, QMenuBar* bar, MainActions& a) {
     a.view = bar->addMenu(QObject::tr("&View"));
     const QStringList panels = {QObject::tr("Spec &Editor"), QObject::tr("E&xplorer"),
                                 QObject::tr("&Findings"), QObject::tr("&Audit"),
@@ -91,7 +88,9 @@ MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
         action(a.view, QObject::tr("F&ull Screen"), {QKeySequence(Qt::SHIFT | Qt::Key_F11)});
     a.fullScreen->setCheckable(true);
     a.view->addSeparator();
+}
 
+void addRunMenuActions(QMenuBar* bar, MainActions& a) {
     QMenu* run = bar->addMenu(QObject::tr("&Run"));
     a.run = action(run, QObject::tr("&Run Kernel"),
                    {QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)},
@@ -106,7 +105,9 @@ MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
     a.allowPython = run->addAction(QObject::tr("Allow Running the &Kernel File…"));
     a.allowPython->setToolTip(
         QObject::tr("A spec with a Python kernel runs its file only once you allow it"));
+}
 
+void addHelpMenuActions(QMenuBar* bar, MainActions& a) {
     QMenu* help = bar->addMenu(QObject::tr("&Help"));
     a.startPage = help->addAction(QObject::tr("&Start Page"));
     a.startPage->setToolTip(
@@ -119,6 +120,20 @@ MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
         action(help, QObject::tr("&Keyboard Shortcuts"), {QKeySequence(Qt::CTRL | Qt::Key_Slash)});
     a.about = help->addAction(QObject::tr("&About TileLens"));
     a.about->setMenuRole(QAction::AboutRole);
+}
+
+}  // namespace
+
+MainActions create_main_actions(QMainWindow* window, QUndoStack* undo) {
+    MainActions a;
+    QMenuBar* bar = window->menuBar();
+    addFileMenuActions(bar, a);
+    addEditMenuActions(window, undo, bar, a);
+    a.lessons = bar->addMenu(QObject::tr("&Lessons"));  // filled by the window
+    a.lessons->setToolTipsVisible(true);
+    addViewMenuActions(window, bar, a);
+    addRunMenuActions(bar, a);
+    addHelpMenuActions(bar, a);
     return a;
 }
 

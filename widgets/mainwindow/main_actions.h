@@ -35,7 +35,7 @@ struct MainActions {
     QAction* cycleTheme = nullptr;
     QAction* fullScreen = nullptr;
     QAction* present = nullptr;  // presentation mode (F11), docs/lessons.md
-    QMenu* view = nullptr;  // dock toggles are added by the window
+    QMenu* view = nullptr;       // dock toggles are added by the window
     QAction* startPage = nullptr;
     QAction* docs = nullptr;
     QAction* shortcuts = nullptr;
