@@ -125,6 +125,117 @@ view::PlaneLayout gridLayout(const view::GridPlane& plane, const QRectF& r) {
     return view::fit_plane(plane, {a.x(), a.y(), a.width(), a.height()}, 34);
 }
 
+namespace {
+
+// Every program of the plane: a shape per cell where the cells are big and few enough, else a
+// density image with guides to the current program. Returns the cells drawn one by one.
+int paintGridCells(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s,
+                   const ExplorerPalette& pal, const view::GridPlane::Cell& cur,
+                   const QColor& done) {
+    const auto& g = s.plane;
+    int cells = 0;
+    const bool shapes = l.cell >= 5 && g.rows() * g.cols() <= 20000;
+    if (shapes) {
+        p.setPen(QPen(pal.subtleText, 1));
+        for (std::int64_t row = 0; row < g.rows(); ++row)
+            for (std::int64_t col = 0; col < g.cols(); ++col) {
+                const bool before = g.program_at(s.slice, row, col) < s.current;
+                p.setBrush(before ? QBrush(done) : QBrush(pal.array));
+                shape(p, inset(q(l.cell_rect(row, col)), l.cell), l.cell);
+                ++cells;
+            }
+    } else {  // level of detail: a density image, and guides to the current program
+        paintDensity(p, l, g, cur, s.current >= 0, done, pal.array);
+        if (s.current >= 0) {
+            QColor guide = pal.text;
+            guide.setAlpha(70);
+            const QRectF cr = q(l.cell_rect(cur.row, cur.col));
+            const double pw = static_cast<double>(g.cols()) * l.cell_w,
+                         ph = static_cast<double>(g.rows()) * l.cell_h;
+            p.fillRect(QRectF(l.x0, cr.center().y() - 0.5, pw, 1), guide);
+            p.fillRect(QRectF(cr.center().x() - 0.5, l.y0, 1, ph), guide);
+        }
+    }
+    return cells;
+}
+
+// The trail: recent programs, fading; the current one's cell is left to its own marker.
+void paintGridTrail(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s,
+                    const ExplorerPalette& pal, std::int64_t curPos) {
+    const auto& g = s.plane;
+    p.setPen(Qt::NoPen);
+    const double n = static_cast<double>(s.trail.size());
+    for (std::size_t i = 0; i < s.trail.size(); ++i) {
+        const auto c = g.cell_of(s.trail[i]);
+        if (c.row * g.cols() + c.col == curPos) continue;
+        QColor t = pal.text;
+        t.setAlphaF(static_cast<float>(0.55 * (1.0 - static_cast<double>(i) / (n + 1))));
+        p.setBrush(t);
+        shape(p, marker(q(l.cell_rect(c.row, c.col)), l.cell), l.cell);
+    }
+}
+
+// Programs touching the hovered element: strong in this slice, faint in others. Returns the
+// rings drawn.
+int paintGridHoverRings(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s) {
+    const auto& g = s.plane;
+    std::map<std::int64_t, int> rings;  // plane position -> bits: 1 read, 2 write, 4 this slice
+    auto collect = [&](const std::vector<std::int64_t>& progs, int bit) {
+        for (std::size_t i = 0; i < progs.size() && rings.size() < kMaxHighlights; ++i) {
+            const auto c = g.cell_of(progs[i]);
+            rings[c.row * g.cols() + c.col] |= bit | (c.slice == s.slice ? 4 : 0);
+        }
+    };
+    collect(s.readers, 1);
+    collect(s.writers, 2);
+    p.setBrush(Qt::NoBrush);
+    int drawn = 0;
+    for (const auto& [pos, bits] : rings) {
+        QColor c = ExplorerPalette::roleHue(bits & 2 ? Role::Output : Role::Input, 0);
+        if (!(bits & 4)) c.setAlpha(110);
+        p.setPen(QPen(c, bits & 4 ? 2.5 : 1.5, bits & 4 ? Qt::SolidLine : Qt::DotLine));
+        const QRectF cr = marker(q(l.cell_rect(pos / g.cols(), pos % g.cols())), l.cell);
+        shape(p, cr.adjusted(-2, -2, 2, 2), l.cell);
+        ++drawn;
+    }
+    return drawn;
+}
+
+// The selected finding's programs (a race's writers): solid rings in its severity colour.
+// Returns the programs ringed in this slice.
+int paintGridFlagged(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s) {
+    const auto& g = s.plane;
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(s.flagColour, 3));
+    int flags = 0;
+    for (std::size_t i = 0; i < s.flagged.size() && i < kMaxHighlights; ++i) {
+        const auto c = g.cell_of(s.flagged[i]);
+        if (c.slice != s.slice) continue;
+        shape(p, marker(q(l.cell_rect(c.row, c.col)), l.cell).adjusted(-4, -4, 4, 4),
+              std::max(l.cell, 10.0));
+        ++flags;
+    }
+    return flags;
+}
+
+// The current program: solid, with a ring around it.
+void paintGridCurrent(QPainter& p, const view::PlaneLayout& l, const ExplorerPalette& pal,
+                      const view::GridPlane::Cell& cur) {
+    const QRectF cr = marker(q(l.cell_rect(cur.row, cur.col)), l.cell);
+    p.setPen(QPen(pal.array, 1.5));
+    p.setBrush(pal.text);
+    shape(p, cr, l.cell);
+    p.setPen(QPen(pal.text, 2));
+    p.setBrush(Qt::NoBrush);
+    shape(p, cr.adjusted(-3, -3, 3, 3), std::max(l.cell, 10.0));
+    if (!l.square() || l.cell < 6) {  // and a ring a newcomer's eye finds on a big plane
+        p.setPen(QPen(pal.marked, 2));
+        p.drawEllipse(cr.center(), 9, 9);
+    }
+}
+
+}  // namespace
+
 GridPaintStats paintGridPlane(QPainter& p, const QRectF& r, const GridPaintState& s,
                               const ExplorerPalette& pal, const QFont& font) {
     GridPaintStats st;
@@ -142,88 +253,13 @@ GridPaintStats paintGridPlane(QPainter& p, const QRectF& r, const GridPaintState
     QColor done = pal.subtleText;
     done.setAlpha(pal.dark ? 110 : 90);
     p.setRenderHint(QPainter::Antialiasing, l.cell >= 10);
-    const bool shapes = l.cell >= 5 && g.rows() * g.cols() <= 20000;
-    if (shapes) {
-        p.setPen(QPen(pal.subtleText, 1));
-        for (std::int64_t row = 0; row < g.rows(); ++row)
-            for (std::int64_t col = 0; col < g.cols(); ++col) {
-                const bool before = g.program_at(s.slice, row, col) < s.current;
-                p.setBrush(before ? QBrush(done) : QBrush(pal.array));
-                shape(p, inset(q(l.cell_rect(row, col)), l.cell), l.cell);
-                ++st.cells;
-            }
-    } else {  // level of detail: a density image, and guides to the current program
-        paintDensity(p, l, g, cur, s.current >= 0, done, pal.array);
-        if (s.current >= 0) {
-            QColor guide = pal.text;
-            guide.setAlpha(70);
-            const QRectF cr = q(l.cell_rect(cur.row, cur.col));
-            const double pw = static_cast<double>(g.cols()) * l.cell_w,
-                         ph = static_cast<double>(g.rows()) * l.cell_h;
-            p.fillRect(QRectF(l.x0, cr.center().y() - 0.5, pw, 1), guide);
-            p.fillRect(QRectF(cr.center().x() - 0.5, l.y0, 1, ph), guide);
-        }
-    }
+    st.cells = paintGridCells(p, l, s, pal, cur, done);
     paintAxes(p, l, s, pal, font);
     p.setRenderHint(QPainter::Antialiasing, true);
-
-    // The trail: recent programs, fading.
-    p.setPen(Qt::NoPen);
-    const double n = static_cast<double>(s.trail.size());
-    for (std::size_t i = 0; i < s.trail.size(); ++i) {
-        const auto c = g.cell_of(s.trail[i]);
-        if (c.row * g.cols() + c.col == curPos) continue;
-        QColor t = pal.text;
-        t.setAlphaF(static_cast<float>(0.55 * (1.0 - static_cast<double>(i) / (n + 1))));
-        p.setBrush(t);
-        shape(p, marker(q(l.cell_rect(c.row, c.col)), l.cell), l.cell);
-    }
-
-    // Programs touching the hovered element: strong in this slice, faint in others.
-    std::map<std::int64_t, int> rings;  // plane position -> bits: 1 read, 2 write, 4 this slice
-    auto collect = [&](const std::vector<std::int64_t>& progs, int bit) {
-        for (std::size_t i = 0; i < progs.size() && rings.size() < kMaxHighlights; ++i) {
-            const auto c = g.cell_of(progs[i]);
-            rings[c.row * g.cols() + c.col] |= bit | (c.slice == s.slice ? 4 : 0);
-        }
-    };
-    collect(s.readers, 1);
-    collect(s.writers, 2);
-    p.setBrush(Qt::NoBrush);
-    for (const auto& [pos, bits] : rings) {
-        QColor c = ExplorerPalette::roleHue(bits & 2 ? Role::Output : Role::Input, 0);
-        if (!(bits & 4)) c.setAlpha(110);
-        p.setPen(QPen(c, bits & 4 ? 2.5 : 1.5, bits & 4 ? Qt::SolidLine : Qt::DotLine));
-        const QRectF cr = marker(q(l.cell_rect(pos / g.cols(), pos % g.cols())), l.cell);
-        shape(p, cr.adjusted(-2, -2, 2, 2), l.cell);
-        ++st.highlights;
-    }
-
-    // The selected finding's programs (a race's writers): solid rings in its severity colour.
-    p.setBrush(Qt::NoBrush);
-    p.setPen(QPen(s.flagColour, 3));
-    for (std::size_t i = 0; i < s.flagged.size() && i < kMaxHighlights; ++i) {
-        const auto c = g.cell_of(s.flagged[i]);
-        if (c.slice != s.slice) continue;
-        shape(p, marker(q(l.cell_rect(c.row, c.col)), l.cell).adjusted(-4, -4, 4, 4),
-              std::max(l.cell, 10.0));
-        ++st.flags;
-    }
-
-    // The current program.
-    if (s.current >= 0) {
-        const QRectF cr = marker(q(l.cell_rect(cur.row, cur.col)), l.cell);
-        p.setPen(QPen(pal.array, 1.5));
-        p.setBrush(pal.text);
-        shape(p, cr, l.cell);
-        p.setPen(QPen(pal.text, 2));
-        p.setBrush(Qt::NoBrush);
-        shape(p, cr.adjusted(-3, -3, 3, 3), std::max(l.cell, 10.0));
-        if (!l.square() || l.cell < 6) {  // and a ring a newcomer's eye finds on a big plane
-            p.setPen(QPen(pal.marked, 2));
-            p.drawEllipse(cr.center(), 9, 9);
-        }
-    }
+    paintGridTrail(p, l, s, pal, curPos);
+    st.highlights = paintGridHoverRings(p, l, s);
+    st.flags = paintGridFlagged(p, l, s);
+    if (s.current >= 0) paintGridCurrent(p, l, pal, cur);
     p.restore();
     return st;
 }
