@@ -284,49 +284,49 @@ QImage traversalFrame(const ExplorerSnapshot& snapshot, qint64 program, QSize si
     return fitted(both, size, pal.background);
 }
 
-int runExportAnimation(const ExportAnimationArgs& a) {
-    Options o;
-    if (!parseOptions(a, &o)) return kBadInput;
-    if (const int rc = prepareFolder(a.outDir, false); rc != 0) return rc;
-    QString path = a.specPath, why;
-    const std::optional<Spec> spec = readExportSpec(&path, &why);
-    if (!spec) {
+namespace {
+
+// --lesson: one frame per step of the spec's lesson, with its narration.
+int exportLessonAnimation(const ExportAnimationArgs& a, const Options& o, const Spec& spec,
+                          const QString& path) {
+    const std::optional<Lesson> lesson = read_lesson(spec);
+    if (!lesson || lesson->steps.empty()) {
+        printError(QStringLiteral("%1: has no lesson; --lesson needs a spec with a \"lesson\" "
+                                  "key (docs/lessons.md), or leave --lesson out for the "
+                                  "traversal")
+                       .arg(path));
+        return kBadInput;
+    }
+    const QSize size = o.size.isEmpty() ? kLessonSize : o.size;
+    const int count = static_cast<int>(lesson->steps.size());
+    if (!withinByteLimit(count, size, QStringLiteral("use a smaller --size"))) return kBadInput;
+    const auto draw = [&](int i, QString* error) {
+        const QImage img = lessonFrame(spec, *lesson, i, size, o.dark, error);
+        if (img.isNull())
+            *error = QStringLiteral("%1: step %2: %3").arg(path).arg(i + 1).arg(*error);
+        return img;
+    };
+    QString why;
+    const QImage first = draw(0, &why);
+    if (first.isNull()) {
         printError(why);
         return kBadInput;
     }
+    if (const int rc = prepareFolder(a.outDir, true); rc != 0) return rc;
     QString summary;
-    if (a.lesson) {
-        const std::optional<Lesson> lesson = read_lesson(*spec);
-        if (!lesson || lesson->steps.empty()) {
-            printError(QStringLiteral("%1: has no lesson; --lesson needs a spec with a \"lesson\" "
-                                      "key (docs/lessons.md), or leave --lesson out for the "
-                                      "traversal")
-                           .arg(path));
-            return kBadInput;
-        }
-        const QSize size = o.size.isEmpty() ? kLessonSize : o.size;
-        const int count = static_cast<int>(lesson->steps.size());
-        if (!withinByteLimit(count, size, QStringLiteral("use a smaller --size"))) return kBadInput;
-        const auto draw = [&](int i, QString* error) {
-            const QImage img = lessonFrame(*spec, *lesson, i, size, o.dark, error);
-            if (img.isNull())
-                *error = QStringLiteral("%1: step %2: %3").arg(path).arg(i + 1).arg(*error);
-            return img;
-        };
-        const QImage first = draw(0, &why);
-        if (first.isNull()) {
-            printError(why);
-            return kBadInput;
-        }
-        if (const int rc = prepareFolder(a.outDir, true); rc != 0) return rc;
-        const int rc = writeAnimation(a.outDir, QStringLiteral("lesson.gif"), first, count,
-                                      kLessonDelay, draw, &summary);
-        if (rc != 0) return rc;
-        std::printf("wrote %d frames (one per step, 3 s each) to %s\n", count,
-                    summary.toLocal8Bit().constData());
-        return 0;
-    }
-    const auto snapshot = exportSnapshot(*spec, false, &why);
+    const int rc = writeAnimation(a.outDir, QStringLiteral("lesson.gif"), first, count,
+                                  kLessonDelay, draw, &summary);
+    if (rc != 0) return rc;
+    std::printf("wrote %d frames (one per step, 3 s each) to %s\n", count,
+                summary.toLocal8Bit().constData());
+    return 0;
+}
+
+// Without --lesson: the grid's traversal, every stride-th program and the last.
+int exportTraversalAnimation(const ExportAnimationArgs& a, const Options& o, const Spec& spec,
+                             const QString& path) {
+    QString why;
+    const auto snapshot = exportSnapshot(spec, false, &why);
     if (!snapshot) {
         printError(path + QStringLiteral(": ") + why);
         return kBadInput;
@@ -377,12 +377,29 @@ int runExportAnimation(const ExportAnimationArgs& a) {
         }
     }
     if (const int rc = prepareFolder(a.outDir, true); rc != 0) return rc;
+    QString summary;
     const int rc = writeAnimation(a.outDir, QStringLiteral("traversal.gif"), first, count, o.delay,
                                   draw, &summary);
     if (rc != 0) return rc;
     std::printf("wrote %d frames (stride %lld, %g fps) to %s\n", static_cast<int>(shown.size()),
                 static_cast<long long>(stride), o.fps, summary.toLocal8Bit().constData());
     return 0;
+}
+
+}  // namespace
+
+int runExportAnimation(const ExportAnimationArgs& a) {
+    Options o;
+    if (!parseOptions(a, &o)) return kBadInput;
+    if (const int rc = prepareFolder(a.outDir, false); rc != 0) return rc;
+    QString path = a.specPath, why;
+    const std::optional<Spec> spec = readExportSpec(&path, &why);
+    if (!spec) {
+        printError(why);
+        return kBadInput;
+    }
+    return a.lesson ? exportLessonAnimation(a, o, *spec, path)
+                    : exportTraversalAnimation(a, o, *spec, path);
 }
 
 }  // namespace tl::gui
