@@ -58,6 +58,40 @@ QString row(const QString& key, const QString& value) {
         .arg(key, value);
 }
 
+// The rows after the windows: what the pipeline does with the operand's block in `program`,
+// and the operand's memory space, alias, discard and revisit when they are not the default.
+QString operandPipelineRows(const Analysis& a, std::int64_t program, int op) {
+    const Instance& inst = a.instance();
+    const ResolvedOperand& ro = inst.operands[static_cast<std::size_t>(op)];
+    QString step;
+    if (ro.role == Role::Input) {
+        step = a.is_copy(program, op)
+                   ? QStringLiteral("copied HBM → VMEM")
+                   : QStringLiteral("copy skipped: same block as program #%1").arg(program - 1);
+    } else {
+        const std::int64_t v = a.visit_of(program, op);
+        step = a.is_copy(program, op)
+                   ? QStringLiteral("written back after this program (visit %1)").arg(v)
+                   : QStringLiteral("stays in VMEM: program #%1 keeps this block (visit %2)")
+                         .arg(program + 1)
+                         .arg(v);
+    }
+    QString h = row(QStringLiteral("pipeline"), step);
+    if (ro.memory_space == MemorySpace::Smem)
+        h += row(QStringLiteral("memory"), QStringLiteral("SMEM"));
+    if (ro.alias_of >= 0)
+        h += row(QStringLiteral("aliases"),
+                 QStringLiteral("input %1: what no program writes keeps its values")
+                     .arg(esc(fromStd(inst.operands[static_cast<std::size_t>(ro.alias_of)].name))));
+    if (ro.discard)
+        h += row(QStringLiteral("discarded"),
+                 QStringLiteral("the caller throws these values away: findings are info"));
+    if (ro.revisit == OutputRevisit::Any)
+        h += row(QStringLiteral("revisit"),
+                 QStringLiteral("any: a revisited block is first restored from HBM"));
+    return h;
+}
+
 QString operandSection(const InspectorInput& in, std::int64_t program, int op) {
     const Analysis& a = *in.analysis;
     const Instance& inst = a.instance();
@@ -119,33 +153,7 @@ QString operandSection(const InspectorInput& in, std::int64_t program, int op) {
         h += row(input ? QStringLiteral("padding on read") : QStringLiteral("dropped writes"),
                  QStringLiteral("%1 elements (%2)").arg(total - valid).arg(where));
     }
-    QString step;
-    if (input) {
-        step = a.is_copy(program, op)
-                   ? QStringLiteral("copied HBM → VMEM")
-                   : QStringLiteral("copy skipped: same block as program #%1").arg(program - 1);
-    } else {
-        const std::int64_t v = a.visit_of(program, op);
-        step = a.is_copy(program, op)
-                   ? QStringLiteral("written back after this program (visit %1)").arg(v)
-                   : QStringLiteral("stays in VMEM: program #%1 keeps this block (visit %2)")
-                         .arg(program + 1)
-                         .arg(v);
-    }
-    h += row(QStringLiteral("pipeline"), step);
-    if (ro.memory_space == MemorySpace::Smem)
-        h += row(QStringLiteral("memory"), QStringLiteral("SMEM"));
-    if (ro.alias_of >= 0)
-        h += row(QStringLiteral("aliases"),
-                 QStringLiteral("input %1: what no program writes keeps its values")
-                     .arg(esc(fromStd(inst.operands[static_cast<std::size_t>(ro.alias_of)].name))));
-    if (ro.discard)
-        h += row(QStringLiteral("discarded"),
-                 QStringLiteral("the caller throws these values away: findings are info"));
-    if (ro.revisit == OutputRevisit::Any)
-        h += row(QStringLiteral("revisit"),
-                 QStringLiteral("any: a revisited block is first restored from HBM"));
-    return h + QStringLiteral("</table>");
+    return h + operandPipelineRows(a, program, op) + QStringLiteral("</table>");
 }
 
 }  // namespace
