@@ -16,6 +16,48 @@ namespace tl::gui {
 namespace {
 const QString kShowAtStart = QStringLiteral("startPage/showAtStart");
 const QSize kThumb(240, 150);
+
+QLabel* startPageIntro(QWidget* parent) {
+    auto* intro = new QLabel(
+        StartPage::tr(
+            "<h2>TileLens</h2>"
+            "<p>A tiled kernel is a <b>grid</b> of programs and, for each operand, a "
+            "<b>BlockSpec</b>: the block shape and the index map from a program to its block. "
+            "TileLens draws, for every program, the block of each operand it reads or writes; "
+            "marks what is padding on read, which writes are dropped at the edge and what no "
+            "program touches; runs the kernel on a CPU interpreter against a reference on "
+            "hostile shapes; and checks the target's rules before launch.</p>"
+            "<p>Step through the programs with the arrow keys, hover an element to see every "
+            "program that touches it, and edit the spec on the left: every view follows.</p>"),
+        parent);
+    intro->setWordWrap(true);
+    intro->setTextFormat(Qt::RichText);
+    return intro;
+}
+
+// The lesson library as thumbnails in `lessons`; returns the first lesson's path (empty when
+// there is none).
+QString fillStartPageLessons(QListWidget* lessons, bool dark) {
+    lessons->setObjectName(QStringLiteral("startLessons"));
+    lessons->setViewMode(QListView::IconMode);
+    lessons->setIconSize(kThumb);
+    lessons->setGridSize(QSize(kThumb.width() + 24, kThumb.height() + 54));
+    lessons->setResizeMode(QListView::Adjust);
+    lessons->setMovement(QListView::Static);
+    lessons->setWordWrap(true);
+    lessons->setUniformItemSizes(true);
+    QString firstPath;
+    for (const LessonEntry& l : load_lesson_library()) {
+        auto* item =
+            new QListWidgetItem(QIcon(QPixmap::fromImage(specThumbnail(l.path, kThumb, dark))),
+                                StartPage::tr("%1. %2").arg(l.order).arg(l.title), lessons);
+        item->setData(Qt::UserRole, l.path);
+        item->setToolTip(l.intro);
+        if (firstPath.isEmpty()) firstPath = l.path;
+    }
+    return firstPath;
+}
+
 }  // namespace
 
 bool StartPage::showAtStart(QSettings* settings) {
@@ -29,19 +71,7 @@ StartPage::StartPage(QSettings* settings, QWidget* parent)
       atStart_(new QCheckBox(tr("Show this page at start"), this)) {
     setObjectName(QStringLiteral("startPage"));
     setWindowTitle(tr("Welcome to TileLens"));
-    auto* intro = new QLabel(
-        tr("<h2>TileLens</h2>"
-           "<p>A tiled kernel is a <b>grid</b> of programs and, for each operand, a "
-           "<b>BlockSpec</b>: the block shape and the index map from a program to its block. "
-           "TileLens draws, for every program, the block of each operand it reads or writes; "
-           "marks what is padding on read, which writes are dropped at the edge and what no "
-           "program touches; runs the kernel on a CPU interpreter against a reference on "
-           "hostile shapes; and checks the target's rules before launch.</p>"
-           "<p>Step through the programs with the arrow keys, hover an element to see every "
-           "program that touches it, and edit the spec on the left: every view follows.</p>"),
-        this);
-    intro->setWordWrap(true);
-    intro->setTextFormat(Qt::RichText);
+    QLabel* intro = startPageIntro(this);
 
     auto* example = new QPushButton(tr("Open an example…"), this);
     example->setToolTip(
@@ -57,24 +87,8 @@ StartPage::StartPage(QSettings* settings, QWidget* parent)
     for (QPushButton* b : {example, file, first, docs}) buttons->addWidget(b);
     buttons->addStretch(1);
 
-    lessons_->setObjectName(QStringLiteral("startLessons"));
-    lessons_->setViewMode(QListView::IconMode);
-    lessons_->setIconSize(kThumb);
-    lessons_->setGridSize(QSize(kThumb.width() + 24, kThumb.height() + 54));
-    lessons_->setResizeMode(QListView::Adjust);
-    lessons_->setMovement(QListView::Static);
-    lessons_->setWordWrap(true);
-    lessons_->setUniformItemSizes(true);
     const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    QString firstPath;
-    for (const LessonEntry& l : load_lesson_library()) {
-        auto* item =
-            new QListWidgetItem(QIcon(QPixmap::fromImage(specThumbnail(l.path, kThumb, dark))),
-                                tr("%1. %2").arg(l.order).arg(l.title), lessons_);
-        item->setData(Qt::UserRole, l.path);
-        item->setToolTip(l.intro);
-        if (firstPath.isEmpty()) firstPath = l.path;
-    }
+    const QString firstPath = fillStartPageLessons(lessons_, dark);
     first->setEnabled(!firstPath.isEmpty());
 
     atStart_->setChecked(showAtStart(settings_));
