@@ -112,25 +112,12 @@ void addBaselines(ChartWidget& chart, const TimingsView& v, std::vector<std::siz
     }
 }
 
-}  // namespace
-
-void showCandidates(ChartWidget& chart, const TimingsView& v) {
-    chart.clear();
-    chart.setAxes(QString(), ValueFormat::Plain,
-                  QStringLiteral("time per run (median, min\u2013max)"), ValueFormat::Seconds);
-    chart.setLogScale(Qt::Vertical, std::nullopt);
-    const QString kernel = v.kernel.empty() ? QStringLiteral("all kernels") : qs(v.kernel);
-    chart.setTitle(QStringLiteral("%1: candidates vs time").arg(kernel));
-
-    const std::vector<std::size_t> shown = shownCandidates(v);
-    const std::vector<std::string> kernels = kernelsOf(v);
-    const bool byKernel = v.kernel.empty() && kernels.size() > 1;
-    const CandidateCategories grouped =
-        candidate_categories(v.records, shown, kMaxCandidateCategories, byKernel);
-    const std::vector<int>& categoryOf = grouped.category_of;
+// The chart's categories, one per candidate, and a subtitle with what they share and how many
+// were left out. Returns the short category labels.
+QStringList setCandidateCategories(ChartWidget& chart, const TimingsView& v,
+                                   const CandidateCategories& grouped, bool byKernel) {
     std::vector<const TimingRecord*> categoryRecords;
     for (std::size_t i : grouped.first_record) categoryRecords.push_back(&v.records[i]);
-    std::vector<std::size_t> drawn;
     const CandidateLabels labels = candidate_labels(categoryRecords, byKernel);
     QStringList categories, fullCategories;
     for (const auto& l : labels.labels) {
@@ -145,7 +132,35 @@ void showCandidates(ChartWidget& chart, const TimingsView& v) {
                         .arg(grouped.first_record.size())
                         .arg(grouped.total);
     chart.setSubtitle(subtitle.join(QStringLiteral(" \u00B7 ")));
+    return categories;
+}
 
+// The series a candidate's point belongs to: by provenance, or on a chart of several kernels
+// by kernel.
+std::pair<QString, SeriesStyle> candidateSeriesFor(const TimingsView& v, std::size_t i,
+                                                   const std::vector<std::string>& kernels,
+                                                   bool byKernel) {
+    auto [name, style] = seriesFor(v, i);
+    if (!byKernel) return {name, style};
+    // Every kernel its own colour and legend entry; the marker still says provenance.
+    const TimingRecord& r = v.records[i];
+    const RecordFacts& f = v.facts[i];
+    const std::string& kernel = r.kernel.value_or(r.label);
+    const auto k = std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin();
+    style.colour = seriesColour(std::size_t(k));
+    QString suffix;
+    if (f.provenance.kind != Provenance::Measured)
+        suffix = QStringLiteral(" (") + name + QStringLiteral(")");
+    else if (f.provenance.unverified)
+        suffix = QStringLiteral(" (unverified)");
+    return {qs(abbreviated(kernel, kMaxLegendName)) + suffix, style};
+}
+
+// The candidates' points: a median with its range, a modelled bound for a planned one, a cross
+// for a failed one. Appends each record drawn to `drawn`.
+void addCandidatePoints(ChartWidget& chart, const TimingsView& v,
+                        const std::vector<int>& categoryOf, const std::vector<std::string>& kernels,
+                        bool byKernel, std::vector<std::size_t>& drawn) {
     std::vector<std::pair<QString, Group>> groups;  // in first-seen order, legend order
     const auto group = [&](const QString& name, const SeriesStyle& style) -> Group& {
         for (auto& [n, g] : groups)
@@ -174,19 +189,7 @@ void showCandidates(ChartWidget& chart, const TimingsView& v) {
             p.y = *r.median_s;
             if (r.min_s && r.max_s) p.lo = *r.min_s, p.hi = *r.max_s;
         }
-        auto [name, style] = seriesFor(v, i);
-        if (byKernel) {
-            // Every kernel its own colour and legend entry; the marker still says provenance.
-            const std::string& kernel = r.kernel.value_or(r.label);
-            const auto k = std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin();
-            style.colour = seriesColour(std::size_t(k));
-            QString suffix;
-            if (f.provenance.kind != Provenance::Measured)
-                suffix = QStringLiteral(" (") + name + QStringLiteral(")");
-            else if (f.provenance.unverified)
-                suffix = QStringLiteral(" (unverified)");
-            name = qs(abbreviated(kernel, kMaxLegendName)) + suffix;
-        }
+        const auto [name, style] = candidateSeriesFor(v, i, kernels, byKernel);
         group(name, style).points.push_back(p);
         drawn.push_back(i);
     }
@@ -194,21 +197,47 @@ void showCandidates(ChartWidget& chart, const TimingsView& v) {
     if (!failed.isEmpty())
         chart.addFailed(QStringLiteral("failed (inf, OOM, invalid)"),
                         {QColor(), Marker::Cross, Stroke::None, 11}, failed);
+}
 
-    addBaselines(chart, v, drawn, kernels, byKernel);
-    chart.setBadges(provenanceBadges(v, drawn));
-    if (!categories.isEmpty() && drawn.empty()) {
+// Why an empty chart is empty: no candidates, or candidates with neither a time nor a bound.
+void noteEmptyCandidateChart(ChartWidget& chart, const TimingsView& v,
+                             const std::vector<int>& categoryOf, bool noCategories,
+                             bool nothingDrawn) {
+    if (!noCategories && nothingDrawn) {
         std::string why;
         for (std::size_t i = 0; i < v.records.size() && why.empty(); ++i)
             if (categoryOf[i] >= 0) why = v.facts[i].roofline_note;
         chart.setNote(QStringLiteral("Nothing to draw yet: no timings, and no modelled bound (%1)")
                           .arg(qs(why.empty() ? "no FLOPs or bytes" : why)));
     }
-    if (categories.isEmpty())
+    if (noCategories)
         chart.setNote(v.records.empty()
                           ? QStringLiteral("Import timing files: File \u25B8 Import timings, the "
                                            "Import button, or drop them here")
                           : QStringLiteral("No candidate timings of this kernel"));
+}
+
+}  // namespace
+
+void showCandidates(ChartWidget& chart, const TimingsView& v) {
+    chart.clear();
+    chart.setAxes(QString(), ValueFormat::Plain,
+                  QStringLiteral("time per run (median, min\u2013max)"), ValueFormat::Seconds);
+    chart.setLogScale(Qt::Vertical, std::nullopt);
+    const QString kernel = v.kernel.empty() ? QStringLiteral("all kernels") : qs(v.kernel);
+    chart.setTitle(QStringLiteral("%1: candidates vs time").arg(kernel));
+
+    const std::vector<std::size_t> shown = shownCandidates(v);
+    const std::vector<std::string> kernels = kernelsOf(v);
+    const bool byKernel = v.kernel.empty() && kernels.size() > 1;
+    const CandidateCategories grouped =
+        candidate_categories(v.records, shown, kMaxCandidateCategories, byKernel);
+    const QStringList categories = setCandidateCategories(chart, v, grouped, byKernel);
+    std::vector<std::size_t> drawn;
+    addCandidatePoints(chart, v, grouped.category_of, kernels, byKernel, drawn);
+    addBaselines(chart, v, drawn, kernels, byKernel);
+    chart.setBadges(provenanceBadges(v, drawn));
+    noteEmptyCandidateChart(chart, v, grouped.category_of, categories.isEmpty(), drawn.empty());
     chart.replot();
 }
 
