@@ -35,7 +35,9 @@ std::string params_line(const ParamMap& params) {
     return s;
 }
 
-void print_plan(std::ostream& os, const TilePlan& plan, int top) {
+// The plan's first lines: how many candidates pass and why the others were rejected, the tile
+// parameters, and the roof the bounds assume.
+void print_plan_header(std::ostream& os, const TilePlan& plan) {
     std::map<std::string, int> by_rule;
     for (const auto& r : plan.rejected) ++by_rule[r.rule];
     os << plan.spec << " on " << plan.target << ": " << plan.candidates.size() << " candidate"
@@ -55,7 +57,30 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
         os << "  roof: " << format_si(*plan.peak_flops, "FLOP/s") << " " << plan.peak_label
            << ", HBM " << format_si(*plan.hbm_bytes_per_s, "B/s")
            << "; datasheet figures, unmeasured\n";
+}
 
+std::vector<std::string> plan_table_row(const TilePlan& plan, std::size_t i, bool one_limit) {
+    const PlanCandidate& c = plan.candidates[i];
+    std::vector<std::string> row{std::to_string(i + 1)};
+    for (const auto& p : plan.tile_params) row.push_back(std::to_string(c.params.at(p.name)));
+    row.push_back(std::to_string(c.programs));
+    row.push_back(format_bytes_short(c.vmem_bytes));
+    if (!one_limit)
+        row.push_back(c.vmem_limit_bytes > 0 ? format_bytes_short(c.vmem_limit_bytes) : "-");
+    row.push_back(format_bytes_short(c.hbm_bytes));
+    row.push_back(c.roofline_s ? format_seconds(*c.roofline_s) : "-");
+    row.push_back(c.bound.empty() ? "-" : c.bound);
+    row.push_back(c.modelled_s ? format_seconds(*c.modelled_s) : "-");
+    row.push_back(c.limited_by.empty() ? "-" : c.limited_by);
+    std::string status = c.measured() ? "measured " + format_seconds(*c.measured_s) : "unmeasured";
+    if (c.fraction_of_roof) status += " (" + format_percent(*c.fraction_of_roof) + " of roof)";
+    if (c.is_spec) status += ", the spec's tiling";
+    row.push_back(status);
+    return row;
+}
+
+// The candidates as a table, and a note when the spec's own tiling is not among them.
+void print_plan_candidates(std::ostream& os, const TilePlan& plan, int top) {
     // One scoped VMEM limit is said once; a kernel that computes its own gets a column.
     const bool one_limit =
         std::all_of(plan.candidates.begin(), plan.candidates.end(), [&](const PlanCandidate& c) {
@@ -72,26 +97,6 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
     header.insert(header.end(),
                   {"HBM traffic", "roofline", "bound", "modelled", "limited by", "status"});
     TextTable t(header);
-    const auto row_of = [&](std::size_t i) {
-        const PlanCandidate& c = plan.candidates[i];
-        std::vector<std::string> row{std::to_string(i + 1)};
-        for (const auto& p : plan.tile_params) row.push_back(std::to_string(c.params.at(p.name)));
-        row.push_back(std::to_string(c.programs));
-        row.push_back(format_bytes_short(c.vmem_bytes));
-        if (!one_limit)
-            row.push_back(c.vmem_limit_bytes > 0 ? format_bytes_short(c.vmem_limit_bytes) : "-");
-        row.push_back(format_bytes_short(c.hbm_bytes));
-        row.push_back(c.roofline_s ? format_seconds(*c.roofline_s) : "-");
-        row.push_back(c.bound.empty() ? "-" : c.bound);
-        row.push_back(c.modelled_s ? format_seconds(*c.modelled_s) : "-");
-        row.push_back(c.limited_by.empty() ? "-" : c.limited_by);
-        std::string status =
-            c.measured() ? "measured " + format_seconds(*c.measured_s) : "unmeasured";
-        if (c.fraction_of_roof) status += " (" + format_percent(*c.fraction_of_roof) + " of roof)";
-        if (c.is_spec) status += ", the spec's tiling";
-        row.push_back(status);
-        return row;
-    };
     // The first `top`, then the spec's own tiling and every measured one wherever they rank.
     const std::size_t shown =
         std::min<std::size_t>(static_cast<std::size_t>(top), plan.candidates.size());
@@ -99,7 +104,7 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
     for (std::size_t i = 0; i < plan.candidates.size(); ++i) {
         const PlanCandidate& c = plan.candidates[i];
         if (i >= shown && !c.is_spec && !c.measured()) continue;
-        t.add(row_of(i));
+        t.add(plan_table_row(plan, i, one_limit));
         ++listed;
     }
     if (listed > 0) t.print(os);
@@ -109,7 +114,11 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
                                         [](const PlanCandidate& c) { return c.is_spec; });
     if (!own_listed && !plan.tile_params.empty())
         os << "note: the spec's own tiling is rejected (below)\n";
+}
 
+void print_plan(std::ostream& os, const TilePlan& plan, int top) {
+    print_plan_header(os, plan);
+    print_plan_candidates(os, plan, top);
     std::map<std::string, const PlanRejection*> first;
     for (const auto& r : plan.rejected) first.emplace(r.rule, &r);
     if (!first.empty()) os << "rejected, the first of each rule:\n";
