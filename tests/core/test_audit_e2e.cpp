@@ -173,9 +173,10 @@ const Json* first_error(const Json& report, const std::string& kind) {
     return nullptr;
 }
 
-// What the descriptions promise about changing a param or a policy.
-TEST(AuditE2E, LessonNarrativesHold) {
-    // Square shapes hide the grid axis swap; the sweep's square case shows it.
+// What the descriptions promise about changing a param or a policy, one narrative a test.
+
+// Square shapes hide the grid axis swap; the sweep's square case shows it.
+TEST(AuditE2E, LessonNarrativeSquareShapesHideTheAxisSwap) {
     const RunResult swapped = audit("--json - " + example("matmul-swapped-axes"));
     const Json swapped_report = Json::parse(swapped.out);
     bool square_seen = false;
@@ -194,7 +195,10 @@ TEST(AuditE2E, LessonNarrativesHold) {
         s["sweep"] = "off";
     });
     EXPECT_EQ(square.exit_code, 0) << square.out;
+}
 
+// A mismatch names its cause: a block never initialised, or padding read as data.
+TEST(AuditE2E, LessonNarrativeMismatchesNameTheirCause) {
     const RunResult tpu =
         audit_edited("revisit-carried", [](Json& s) { s["policy"]["revisit"] = "tpu"; });
     ASSERT_EQ(tpu.exit_code, 1) << tpu.out;
@@ -222,7 +226,11 @@ TEST(AuditE2E, LessonNarrativesHold) {
     ASSERT_NE(tail, nullptr);
     EXPECT_EQ((*tail)["cause"], "padding");
     EXPECT_FALSE((*tail)["case"].is_null());  // found by the sweep, not on K = 256
+}
 
+// The documented matmul holds for its documented shapes only: a sweep finds the first M that
+// breaks it.
+TEST(AuditE2E, LessonNarrativeDocumentedMatmulFailsItsSweep) {
     const RunResult documented =
         audit_edited("matmul-documented", [](Json& s) { s["sweep"] = "auto"; });
     ASSERT_EQ(documented.exit_code, 1) << documented.out;
@@ -231,7 +239,10 @@ TEST(AuditE2E, LessonNarrativesHold) {
     ASSERT_FALSE(doc["proofs"].empty());
     EXPECT_EQ(doc["proofs"][0]["param"], "M");
     EXPECT_EQ(doc["proofs"][0]["first_failure"], 1);
+}
 
+// Each lesson's fix, applied to its broken example, passes.
+TEST(AuditE2E, LessonNarrativeFixesPass) {
     const RunResult cdiv = audit_edited("matmul-floor-grid-rect", [](Json& s) {
         s["grid"] = {"cdiv(M, bm)", "cdiv(N, bn)", "cdiv(K, bk)"};
         s["kernel"]["mask_k_tail"] = true;
