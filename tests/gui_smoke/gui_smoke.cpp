@@ -86,6 +86,21 @@ struct Walk {
         QTest::keyClick(target, k, m);
         QApplication::processEvents();
     }
+    // Steps through some programs with the keys, and hovers every operand's corner.
+    void stepAndHover() {
+        QWidget* canvas = w.explorer()->navigator()->canvas();
+        canvas->setFocus();
+        for (int i = 0; i < 5; ++i) key(canvas, Qt::Key_Right);
+        key(canvas, Qt::Key_End);
+        for (int op = 0; op < w.explorer()->operandViewCount(); ++op) {
+            OperandView* v = w.explorer()->operandView(op);
+            const QPointF at = v->pixelOf(0, 0);
+            QMouseEvent move(QEvent::MouseMove, at, v->mapToGlobal(at), Qt::NoButton, Qt::NoButton,
+                             Qt::NoModifier);
+            QApplication::sendEvent(v, &move);
+        }
+        QApplication::processEvents();
+    }
 };
 
 TEST(GuiSmoke, TheNewcomersWalk) {
@@ -101,19 +116,7 @@ TEST(GuiSmoke, TheNewcomersWalk) {
                 t.w.openSpec(kSource + QStringLiteral("/resources/examples/%1.tilelens.json")
                                            .arg(QLatin1String(example))));
             t.expectCurrent("opened");
-            // Step through some programs with the keys, and hover every operand's corner.
-            QWidget* canvas = t.w.explorer()->navigator()->canvas();
-            canvas->setFocus();
-            for (int i = 0; i < 5; ++i) t.key(canvas, Qt::Key_Right);
-            t.key(canvas, Qt::Key_End);
-            for (int op = 0; op < t.w.explorer()->operandViewCount(); ++op) {
-                OperandView* v = t.w.explorer()->operandView(op);
-                const QPointF at = v->pixelOf(0, 0);
-                QMouseEvent move(QEvent::MouseMove, at, v->mapToGlobal(at), Qt::NoButton,
-                                 Qt::NoButton, Qt::NoModifier);
-                QApplication::sendEvent(v, &move);
-            }
-            QApplication::processEvents();
+            t.stepAndHover();
         }
     }
 
