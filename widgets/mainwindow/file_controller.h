@@ -85,8 +85,8 @@ private:
     FixPrompt fix_prompt_;
     bool allow_all_python_ = false;
     // Last: it uses the members above.
-    NoLostWork* no_lost_work_ =
-        new NoLostWork(document_, settings_, window_, [this] { return maybeSave(); }, this);
+    NoLostWork* no_lost_work_ = new NoLostWork(
+        document_, settings_, window_, [this] { return maybeSave(); }, this);
 };
 
 }  // namespace tl::gui

@@ -65,8 +65,7 @@ void RunController::onFinished(const Outcome& outcome, bool cancelled) {
                                 : tr("Run: %n numerical mismatch finding(s)", nullptr,
                                      static_cast<int>(mismatches)));
     }
-    const bool attached =
-        document_->attachRun(outcome.generation, outcome.run, outcome.numerics);
+    const bool attached = document_->attachRun(outcome.generation, outcome.run, outcome.numerics);
     if (!attached) emit message(tr("Run result dropped: the spec was edited while it ran"));
     emit finished(attached);
 }
