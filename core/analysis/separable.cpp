@@ -35,7 +35,7 @@ std::int64_t to_i64(Big v) {
     return static_cast<std::int64_t>(std::min(v, top));
 }
 
-std::size_t at(std::int64_t i) {
+std::size_t as_index(std::int64_t i) {
     return static_cast<std::size_t>(i);
 }
 
@@ -67,58 +67,59 @@ std::optional<Parts> split(const ResolvedOperand& ro, const std::vector<std::int
     const int g = static_cast<int>(grid.size());
     const int rank = ro.rank();
     if (ro.index_map && ro.index_map->results() != rank) return std::nullopt;
-    std::vector<int> axis_of(at(rank), -1);
+    std::vector<int> axis_of(as_index(rank), -1);
     if (ro.index_map)
         for (int r = 0; r < rank; ++r) {
             const std::uint64_t m = ro.index_map->depends_on(r);
             if (g >= 64 || (m >> g) != 0 || std::popcount(m) > 1) return std::nullopt;
-            if (m) axis_of[at(r)] = std::countr_zero(m);
+            if (m) axis_of[as_index(r)] = std::countr_zero(m);
         }
     Parts p;
-    p.axes.resize(at(g));
-    for (int a = 0; a < g; ++a) p.axes[at(a)].size = grid[at(a)];
+    p.axes.resize(as_index(g));
+    for (int a = 0; a < g; ++a) p.axes[as_index(a)].size = grid[as_index(a)];
     for (int r = 0; r < rank; ++r)
-        (axis_of[at(r)] < 0 ? p.fixed_dims : p.axes[at(axis_of[at(r)])].dims).push_back(r);
+        (axis_of[as_index(r)] < 0 ? p.fixed_dims : p.axes[as_index(axis_of[as_index(r)])].dims)
+            .push_back(r);
 
     const int arity = ro.index_map ? std::max(ro.index_map->arity(), g) : g;
-    std::vector<std::int64_t> args(at(arity) + 1, 0), out(at(rank), 0);
+    std::vector<std::int64_t> args(as_index(arity) + 1, 0), out(as_index(rank), 0);
     auto eval = [&]() { return !ro.index_map || ro.index_map->eval(args.data(), out.data()); };
     if (!eval()) return std::nullopt;
     for (const int d : p.fixed_dims) {
-        const DimWindow w = dim_window(ro, d, out[at(d)]);
+        const DimWindow w = dim_window(ro, d, out[as_index(d)]);
         p.fixed_win.push_back(w);
-        p.fixed_oob = p.fixed_oob || out[at(d)] < 0 || w.clip_size == 0;
+        p.fixed_oob = p.fixed_oob || out[as_index(d)] < 0 || w.clip_size == 0;
         p.fixed_clip = sat_mul(p.fixed_clip, w.clip_size);
     }
     for (int a = 0; a < g; ++a) {
-        Axis& ax = p.axes[at(a)];
+        Axis& ax = p.axes[as_index(a)];
         if (!ax.read()) continue;
         const std::size_t nd = ax.dims.size();
-        ax.comp.resize(at(ax.size));
-        ax.win.resize(at(ax.size) * nd);
-        ax.oob.assign(at(ax.size), 0);
-        ax.clip.assign(at(ax.size), 1);
+        ax.comp.resize(as_index(ax.size));
+        ax.win.resize(as_index(ax.size) * nd);
+        ax.oob.assign(as_index(ax.size), 0);
+        ax.clip.assign(as_index(ax.size), 1);
         std::map<std::vector<std::int64_t>, std::int32_t> ids;
         std::vector<std::int64_t> key(nd);
         for (std::int64_t c = 0; c < ax.size; ++c) {
-            args[at(a)] = c;
+            args[as_index(a)] = c;
             if (!eval()) return std::nullopt;
             for (std::size_t k = 0; k < nd; ++k) {
                 const int d = ax.dims[k];
-                const DimWindow w = dim_window(ro, d, out[at(d)]);
-                key[k] = out[at(d)];
-                ax.win[at(c) * nd + k] = w;
-                if (out[at(d)] < 0 || w.clip_size == 0) ax.oob[at(c)] = 1;
-                ax.clip[at(c)] = sat_mul(ax.clip[at(c)], w.clip_size);
+                const DimWindow w = dim_window(ro, d, out[as_index(d)]);
+                key[k] = out[as_index(d)];
+                ax.win[as_index(c) * nd + k] = w;
+                if (out[as_index(d)] < 0 || w.clip_size == 0) ax.oob[as_index(c)] = 1;
+                ax.clip[as_index(c)] = sat_mul(ax.clip[as_index(c)], w.clip_size);
             }
             const auto [it, fresh] = ids.emplace(key, ax.comps);
             if (fresh) {
                 ++ax.comps;
                 ax.first_coord.push_back(c);
             }
-            ax.comp[at(c)] = it->second;
+            ax.comp[as_index(c)] = it->second;
         }
-        args[at(a)] = 0;
+        args[as_index(a)] = 0;
     }
     return p;
 }
@@ -146,7 +147,8 @@ Big over_changes(const Parts& p, const Weight& w, Big fixed) {
     std::vector<bool> wraps_after(g + 1, false);
     for (std::size_t a = g; a-- > 0;) {
         const Axis& ax = p.axes[a];
-        const bool wraps = ax.read() && ax.size > 1 && ax.comp[at(ax.size - 1)] != ax.comp.front();
+        const bool wraps =
+            ax.read() && ax.size > 1 && ax.comp[as_index(ax.size - 1)] != ax.comp.front();
         wraps_after[a] = wraps_after[a + 1] || wraps;
     }
     Big total = after[0], before = 1;
@@ -157,7 +159,7 @@ Big over_changes(const Parts& p, const Weight& w, Big fixed) {
             if (wraps_after[a + 1] && ax.size > 1) inner = static_cast<Big>(ax.size - 1);
         } else {
             for (std::int64_t c = 0; c + 1 < ax.size; ++c)
-                if (wraps_after[a + 1] || ax.comp[at(c)] != ax.comp[at(c + 1)])
+                if (wraps_after[a + 1] || ax.comp[as_index(c)] != ax.comp[as_index(c + 1)])
                     inner = add(inner, w(ax, c + 1));
         }
         total = add(total, mul(mul(before, inner), after[a + 1]));
@@ -186,7 +188,7 @@ Big storage_bytes(DType dtype, Big elements, Big odd) {
 // The cut points analyse() puts on dimension d: 0, the size, and both ends of the window of
 // every in-bounds block.
 std::int64_t cut_count(const ResolvedOperand& ro, const Parts& p, int d, bool any_block) {
-    std::vector<std::int64_t> cuts{0, std::max<std::int64_t>(ro.shape[at(d)], 0)};
+    std::vector<std::int64_t> cuts{0, std::max<std::int64_t>(ro.shape[as_index(d)], 0)};
     auto both_ends = [&](const DimWindow& w) {
         cuts.push_back(w.clip_start);
         cuts.push_back(w.clip_start + w.clip_size);
@@ -194,13 +196,13 @@ std::int64_t cut_count(const ResolvedOperand& ro, const Parts& p, int d, bool an
     if (any_block) {
         if (const auto it = std::find(p.fixed_dims.begin(), p.fixed_dims.end(), d);
             it != p.fixed_dims.end())
-            both_ends(p.fixed_win[at(it - p.fixed_dims.begin())]);
+            both_ends(p.fixed_win[as_index(it - p.fixed_dims.begin())]);
         for (const Axis& ax : p.axes) {
             const auto it = std::find(ax.dims.begin(), ax.dims.end(), d);
             if (it == ax.dims.end()) continue;
             const auto k = static_cast<std::size_t>(it - ax.dims.begin());
             for (std::int64_t c = 0; c < ax.size; ++c)
-                if (!ax.oob[at(c)]) both_ends(ax.win[at(c) * ax.dims.size() + k]);
+                if (!ax.oob[as_index(c)]) both_ends(ax.win[as_index(c) * ax.dims.size() + k]);
         }
     }
     std::sort(cuts.begin(), cuts.end());
@@ -212,9 +214,9 @@ std::int64_t cut_count(const ResolvedOperand& ro, const Parts& p, int d, bool an
 std::pair<bool, bool> cover_and_overlap(const Axis& ax, std::int64_t n) {
     std::vector<std::pair<std::int64_t, std::int64_t>> spans;
     for (const std::int64_t c : ax.first_coord)
-        if (!ax.oob[at(c)])
-            spans.emplace_back(ax.win[at(c)].clip_start,
-                               ax.win[at(c)].clip_start + ax.win[at(c)].clip_size);
+        if (!ax.oob[as_index(c)])
+            spans.emplace_back(ax.win[as_index(c)].clip_start,
+                               ax.win[as_index(c)].clip_start + ax.win[as_index(c)].clip_size);
     std::sort(spans.begin(), spans.end());
     std::int64_t reach = 0;
     bool overlap = false;
@@ -237,8 +239,9 @@ void check_output(const Instance& inst, const AnalysisOptions& opt, const Resolv
     s.covered = empty || any_block;
     for (std::size_t k = 0; k < p.fixed_dims.size(); ++k) {
         const DimWindow& w = p.fixed_win[k];
-        s.covered = s.covered &&
-                    (empty || (w.clip_start == 0 && w.clip_size == ro.shape[at(p.fixed_dims[k])]));
+        s.covered =
+            s.covered &&
+            (empty || (w.clip_start == 0 && w.clip_size == ro.shape[as_index(p.fixed_dims[k])]));
     }
     for (std::size_t a = 0; a < p.axes.size(); ++a) {
         const Axis& ax = p.axes[a];
@@ -249,7 +252,7 @@ void check_output(const Instance& inst, const AnalysisOptions& opt, const Resolv
             exact = false;
             continue;
         }
-        const auto [covers, overlaps] = cover_and_overlap(ax, ro.shape[at(ax.dims[0])]);
+        const auto [covers, overlaps] = cover_and_overlap(ax, ro.shape[as_index(ax.dims[0])]);
         s.covered = s.covered && (empty || covers);
         s.overlapping = s.overlapping || overlaps;
     }
@@ -285,12 +288,14 @@ std::optional<SeparableAnalysis> analyse_separable(const Instance& inst,
         const Parts& p = *parts;
         SeparableOperand s;
         const Weight one = [](const Axis&, std::int64_t) { return Big{1}; };
-        const Weight inside = [](const Axis& ax, std::int64_t c) { return Big{!ax.oob[at(c)]}; };
+        const Weight inside = [](const Axis& ax, std::int64_t c) {
+            return Big{!ax.oob[as_index(c)]};
+        };
         const Weight clip = [](const Axis& ax, std::int64_t c) {
-            return ax.oob[at(c)] ? Big{0} : static_cast<Big>(ax.clip[at(c)]);
+            return ax.oob[as_index(c)] ? Big{0} : static_cast<Big>(ax.clip[as_index(c)]);
         };
         const Weight odd = [](const Axis& ax, std::int64_t c) {
-            return Big{!ax.oob[at(c)] && ax.clip[at(c)] % 2 == 1};
+            return Big{!ax.oob[as_index(c)] && ax.clip[as_index(c)] % 2 == 1};
         };
         const Big fixed_in = p.fixed_oob ? 0 : 1;
         const Big fixed_clip = p.fixed_oob ? 0 : static_cast<Big>(p.fixed_clip);

@@ -54,9 +54,9 @@ struct Resolver {
     std::vector<bool>* tables_read = nullptr;                 // set when read by spec name
 };
 
-class Printer {
+class PallasPrinter {
 public:
-    Printer(const Ast& ast, const Resolver& scope, bool traced)
+    PallasPrinter(const Ast& ast, const Resolver& scope, bool traced)
         : ast_(ast), scope_(scope), traced_(traced) {}
 
     Out print(int index) const {
@@ -230,13 +230,13 @@ private:
     bool traced_;
 };
 
-std::string located(const SourceMap& map, Span span, const std::string& message) {
+std::string pallas_located(const SourceMap& map, Span span, const std::string& message) {
     const expr::Error e = map.error(span, message);
     return std::to_string(e.line) + ":" + std::to_string(e.column) + ": " + e.message;
 }
 
 template <class F>
-Printed with_ast(std::string_view text, F&& f) {
+Printed with_pallas_ast(std::string_view text, F&& f) {
     const SourceMap map(text);
     try {
         const Ast ast = expr::detail::parse(text, map);
@@ -245,7 +245,7 @@ Printed with_ast(std::string_view text, F&& f) {
         const expr::Error& e = failure.error;
         return {{}, std::to_string(e.line) + ":" + std::to_string(e.column) + ": " + e.message};
     } catch (const PrintError& e) {
-        return {{}, located(map, e.span, e.message)};
+        return {{}, pallas_located(map, e.span, e.message)};
     }
 }
 
@@ -278,19 +278,19 @@ std::string parameter_list(const Node& root, const Resolver& scope, int grid_ran
 Printed pallas_size(const SizeText& size, const PallasNames& names) {
     if (const auto* v = std::get_if<std::int64_t>(&size))
         return {*v < 0 ? "(" + std::to_string(*v) + ")" : std::to_string(*v), {}};
-    return with_ast(std::get<std::string>(size), [&](const Ast& ast) {
+    return with_pallas_ast(std::get<std::string>(size), [&](const Ast& ast) {
         const Node& root = ast.at(ast.root);
         if (root.kind == NodeKind::Lambda || root.kind == NodeKind::Tuple)
             throw PrintError{root.span, "expected a single value"};
         Resolver scope;
         scope.names = &names;
-        return Printer(ast, scope, false).print(ast.root).code;
+        return PallasPrinter(ast, scope, false).print(ast.root).code;
     });
 }
 
 Printed pallas_index_map(std::string_view text, int grid_rank,
                          const std::vector<std::string>& tables, const PallasNames& names) {
-    return with_ast(text, [&](const Ast& ast) {
+    return with_pallas_ast(text, [&](const Ast& ast) {
         const Node& root = ast.at(ast.root);
         if (root.kind != NodeKind::Lambda)
             throw PrintError{root.span, "an index map must be a lambda"};
@@ -315,7 +315,7 @@ Printed pallas_index_map(std::string_view text, int grid_rank,
         std::vector<bool> read(tables.size(), false);
         scope.tables_read = &read;
         const Node& body = ast.at(root.kids[0]);
-        const Printer printer(ast, scope, true);
+        const PallasPrinter printer(ast, scope, true);
         std::string result;
         if (body.kind == NodeKind::Tuple) {
             for (std::size_t i = 0; i < body.kids.size(); ++i)

@@ -21,7 +21,7 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-std::string lower(std::string_view s) {
+std::string csv_lower(std::string_view s) {
     std::string out(s);
     for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
@@ -138,7 +138,7 @@ std::optional<std::int64_t> csv_count(const CsvNumber& n) {
 CsvNumber parse_csv_number(std::string_view field) {
     const std::string_view s = trim(field);
     CsvNumber n;
-    const std::string l = lower(s);
+    const std::string l = csv_lower(s);
     if (l.empty() || l == "n/a" || l == "na" || l == "-" || l == "none" || l == "null") return n;
     n.kind = CsvNumber::Kind::Number;
     if (l == "inf" || l == "+inf" || l == "infinity" || l == "+infinity") {

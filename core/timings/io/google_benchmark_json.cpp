@@ -39,7 +39,7 @@ constexpr std::array<std::string_view, 24> kKnownKeys{"name",
                                                       "rms",
                                                       "skipped"};
 
-std::string lower(std::string_view s) {
+std::string json_lower(std::string_view s) {
     std::string out(s);
     for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
@@ -130,7 +130,7 @@ TimingRecord Importer::base_record(const Row& row, const std::string& run_name) 
     // User counters are flat keys; a FLOP or byte count per iteration is worth keeping.
     for (const auto& [key, value] : row.obj->items()) {
         if (std::find(kKnownKeys.begin(), kKnownKeys.end(), key) != kKnownKeys.end()) continue;
-        const auto k = lower(key);
+        const auto k = json_lower(key);
         if (!value.is_number()) continue;
         if (k == "flops" || k == "flop") r.flops = value.get<double>();
         if (k == "bytes" || k == "hbm_bytes") r.bytes = value.get<double>();

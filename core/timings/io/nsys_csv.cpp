@@ -56,7 +56,7 @@ Column classify(const std::string& field) {
     return c;
 }
 
-bool is_header(const std::vector<std::string>& f) {
+bool is_nsys_header(const std::vector<std::string>& f) {
     bool share = false, name = false, instances = false;
     for (const auto& field : f) {
         const auto k = classify(field).kind;
@@ -138,7 +138,8 @@ ImportResult NsysCsvImporter::import(std::istream& in, const ImportConfig& confi
     while (reader.next(f)) {
         if (reader.text().find_first_not_of(" \t") == std::string::npos) continue;
         if (cols.empty()) {
-            if (!is_header(f)) continue;  // "Processing [...]" and other notes before the table
+            if (!is_nsys_header(f))
+                continue;  // "Processing [...]" and other notes before the table
             bool unitless = false;
             for (const auto& field : f) {
                 cols.push_back(classify(field));
