@@ -1,5 +1,6 @@
 // `tilelens-audit lesson`: a spec's lesson step by step, with what the checks find at each
-// step and whether the step's x-expect claim holds (docs/spec-format.md, "Lessons").
+// step and whether the step's x-expect claim holds (docs/spec-format.md, "`lesson` (version 2)"
+// and "Checked claims: `x-expect`").
 #include <algorithm>
 #include <iostream>
 #include <string>

@@ -1,7 +1,8 @@
 #pragma once
 // A spec's lesson walked step by step without a window: the params, the selected program and
 // what the audit finds at each step, and whether the step's `x-expect` claim holds
-// (docs/spec-format.md, "Lessons"). The lesson test and `tilelens-audit lesson` use it.
+// (docs/spec-format.md, "`lesson` (version 2)" and "Checked claims: `x-expect`"). The lesson
+// test and `tilelens-audit lesson` use it.
 #include <cstdint>
 #include <map>
 #include <optional>

@@ -1,7 +1,8 @@
 #pragma once
 // The audit's decisions in one place, so the CLI, the reports and the GUI say the same thing:
 // the verdict of a set of findings, why the numerics stage cannot run, and how an interpreted
-// run is folded into an audit that did not run it (docs/report-format.md, "Verdicts").
+// run is folded into an audit that did not run it (docs/report-format.md, "Exit codes", and the
+// `verdict`, `stages` and `notes` keys of "Report (`--json`)").
 #include <optional>
 #include <string>
 #include <vector>

@@ -1,7 +1,8 @@
 #pragma once
-// The target contract (docs/semantics.md, "TPU contract"): what a target's lowering refuses
-// before anything is launched. Each violation is a `contract_violation` finding whose message
-// names the operand, the rule, the numbers and the nearest valid fix.
+// The target contract: what a target's lowering refuses before anything is launched (the rules
+// are in docs/semantics.md, "Budgets" and the "Format 2" sections "VMEM", "SMEM", "Dtypes",
+// "Grid semantics" and "GPU targets"). Each violation is a `contract_violation` finding whose
+// message names the operand, the rule, the numbers and the nearest valid fix.
 #include <cstdint>
 #include <optional>
 #include <string>

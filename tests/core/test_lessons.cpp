@@ -1,6 +1,6 @@
 // The lesson library (resources/lessons/) walked step by step without a window: every lesson
 // loads, is numbered in order, and every step's x-expect claim is what the audit finds at that
-// step (docs/spec-format.md, "Lessons").
+// step (docs/spec-format.md, "Checked claims: `x-expect`").
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,5 +1,6 @@
 // Loading the spec's tables: scalar-prefetch arrays (format 2 adds shapes, nested lists and a
-// dtype), scratch buffers, `requires` and the lesson (docs/spec-format.md, "Version 2").
+// dtype), scratch buffers, `requires` and the lesson (docs/spec-format.md, "Top-level keys":
+// `scalar_prefetch`, `scratch`, `requires` and `lesson`).
 #include <algorithm>
 
 #include "core/spec/detail/reader.h"
@@ -227,7 +228,8 @@ void read_lesson(SpecReader& r, const Json& obj, Spec* spec) {
             const Json& step = (*steps)[i];
             if (!r.expect_object(step, path)) continue;
             // The lesson is kept whole, so a step's x- keys (the lesson test's x-expect,
-            // docs/spec-format.md "Lessons") survive the round trip without a copy here.
+            // docs/spec-format.md "Checked claims: `x-expect`") survive the round trip without
+            // a copy here.
             Json annotations = Json::object();
             r.check_keys(step, path, {"text", "program", "params", "show", "run", "audit"},
                          &annotations);
