@@ -139,7 +139,8 @@ struct AuditResult {
     std::optional<double> peak_flops_per_s;  // for the modelled roofline bound
     std::string peak_label;                  // the dtype whose peak that is
     std::optional<double> hbm_bytes_per_s;
-    // Why the roofline uses less than the chip (core_share.h); empty when it uses all of it.
+    // Why the roofline uses less than the chip (core/target/core_share.h); empty when it uses
+    // all of it.
     std::string roofline_cores;
     std::vector<AuditNote> notes;  // what was skipped and why, one sentence each
 

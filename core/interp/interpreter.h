@@ -35,9 +35,9 @@ struct RunOptions {
     // pipeline's trace, which the tests hold against the analysis's is_copy.
     std::function<void(int, std::int64_t)> on_input_copy;
     // Threads at most: programs that differ only on the leading parallel axes run at once,
-    // with the same results as in order (parallel_grid.h), and the inputs and references are
-    // split too. 0: one per core; 1: in order on the calling thread. A copy trace
-    // (on_input_copy) keeps the grid in order.
+    // with the same results as in order (core/interp/detail/parallel_grid.h), and the inputs
+    // and references are split too. 0: one per core; 1: in order on the calling thread. A copy
+    // trace (on_input_copy) keeps the grid in order.
     int threads = 0;
     // Runs with less work than this (elements of the blocks summed over the programs, or of
     // the arrays for data and references) take one thread: starting more costs more.

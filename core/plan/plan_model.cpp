@@ -45,7 +45,7 @@ std::optional<TimeModel> model_time(const TargetProfile& target, const Instance&
                                     const KernelSpec* kernel, std::optional<double> flops,
                                     std::optional<double> peak_flops, std::int64_t hbm_bytes) {
     if (!target.hbm_bytes_per_s || *target.hbm_bytes_per_s <= 0) return std::nullopt;
-    // The chip's figures, cut to the cores this kernel runs on (core_share.h).
+    // The chip's figures, cut to the cores this kernel runs on (core/target/core_share.h).
     const CoreShare share = core_share(target, &inst);
     const double bw = *target.hbm_bytes_per_s * share.fraction();
     TimeModel m;

@@ -31,8 +31,8 @@ struct MatmulBlocks {
 std::optional<MatmulBlocks> matmul_blocks(const Instance& inst, const KernelSpec* kernel);
 
 // `peak_flops` and the target's bandwidth are the chip's; the model cuts them, and the grid
-// steps, to the TensorCores the kernel runs on (core_share.h). nullopt without a bandwidth
-// figure.
+// steps, to the TensorCores the kernel runs on (core/target/core_share.h). nullopt without a
+// bandwidth figure.
 std::optional<TimeModel> model_time(const TargetProfile& target, const Instance& inst,
                                     const KernelSpec* kernel, std::optional<double> flops,
                                     std::optional<double> peak_flops, std::int64_t hbm_bytes);

@@ -140,7 +140,8 @@ std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const Targe
         if (const auto f = kernel_flops(spec.kernel->body, inst)) c.flops = static_cast<double>(*f);
     if (contract.vmem_bytes > 0) c.vmem_bytes = contract.vmem_bytes;
     c.vmem_limit_bytes = contract.vmem_limit_bytes;
-    // A candidate's grid decides how many TensorCores share its programs (core_share.h).
+    // A candidate's grid decides how many TensorCores share its programs
+    // (core/target/core_share.h).
     const CoreShare share = core_share(target, &inst);
     const TargetProfile on_cores = scaled_to_share(target, share);
     model_roofline(roofline_peak(on_cores, inst).flops_per_s, on_cores.hbm_bytes_per_s, c);

@@ -46,9 +46,10 @@ struct PlanCandidate {
     // its largest term: "compute", "memory", "grid_steps" or "mxu_shape".
     std::optional<double> modelled_s;
     std::string limited_by;
-    bool is_spec = false;              // the spec's own tile sizes
-    bool single_core = false;          // one TensorCore of a multi-core chip runs it (core_share.h)
-    std::optional<double> measured_s;  // the median of a matching verified measurement
+    bool is_spec = false;  // the spec's own tile sizes
+    // One TensorCore of a multi-core chip runs it (core/target/core_share.h).
+    bool single_core = false;
+    std::optional<double> measured_s;        // the median of a matching verified measurement
     std::optional<double> fraction_of_roof;  // roofline_s / measured_s
     std::string measured_from;               // "file:line" of that measurement
     bool measured() const { return measured_s.has_value(); }

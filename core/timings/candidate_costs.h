@@ -1,8 +1,8 @@
 #pragma once
 // FLOPs and HBM bytes per timing record, for the roofline. A record that carries its own
 // figures keeps them; otherwise they come from the open spec with the record's params:
-// FLOPs from the kernel body (core/flops.h), bytes from the pipeline model's copy-skip
-// traffic (core/analysis.h).
+// FLOPs from the kernel body (core/kernels/flops.h), bytes from the pipeline model's copy-skip
+// traffic (core/analysis/analysis.h).
 #include <cstdint>
 #include <map>
 #include <optional>

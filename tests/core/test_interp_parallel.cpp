@@ -1,5 +1,6 @@
-// The parallel run of the grid (parallel_grid.h) against the run in order: the same outputs,
-// writer records and findings, bit for bit, on specs that cut and on specs that must not.
+// The parallel run of the grid (core/interp/detail/parallel_grid.h) against the run in order:
+// the same outputs, writer records and findings, bit for bit, on specs that cut and on specs
+// that must not.
 #include <gtest/gtest.h>
 
 #include <cstring>

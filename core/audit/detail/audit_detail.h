@@ -31,7 +31,7 @@ int numerics_jobs(std::size_t cases, const AuditOptions& opt);
 void fold_outcomes(const SweepPlan& plan, const Instance& inst, const TargetProfile& profile,
                    const std::vector<CaseOutcome>& outcomes, AuditResult& r);
 
-// The audit of a spec with a `python` key (python_audit.cpp).
+// The audit of a spec with a `python` key (core/audit/python_audit.cpp).
 AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt);
 
 }  // namespace tl

@@ -30,7 +30,8 @@ void describe_target(const TargetProfile& t, const Instance& inst, AuditResult& 
         r.target_figures.push_back(
             {"cores", std::to_string(*t.cores) + (t.megacore ? " (megacore)" : "")});
 
-    // The roofline uses the cores this kernel runs on, not the whole chip (core_share.h).
+    // The roofline uses the cores this kernel runs on, not the whole chip
+    // (core/target/core_share.h).
     const CoreShare share = core_share(t, &inst);
     const TargetProfile on_cores = scaled_to_share(t, share);
     r.roofline_cores = share.note;

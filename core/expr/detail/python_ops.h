@@ -1,6 +1,7 @@
 #pragma once
-// What the two Python printers of expressions (python.cpp, python_pallas.cpp) share: the
-// Python spelling of a binary operator and the error an unprintable node gives.
+// What the two Python printers of expressions (core/expr/python.cpp,
+// core/expr/python_pallas.cpp) share: the Python spelling of a binary operator and the error an
+// unprintable node gives.
 #include <string>
 #include <string_view>
 

@@ -82,7 +82,8 @@ public:
     virtual void run(const ProgramContext& ctx) = 0;
     // True when nothing the body keeps from earlier programs (scratch) can reach the program
     // at `program_id`: it starts afresh there. A run may then start a new stretch of programs
-    // there with a new body (the parallel run in grid_runner.cpp). The default assumes state.
+    // there with a new body (the parallel run in core/interp/grid_runner.cpp). The default
+    // assumes state.
     virtual bool starts_afresh(std::span<const std::int64_t> program_id) const {
         (void)program_id;
         return false;

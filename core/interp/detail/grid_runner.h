@@ -30,7 +30,7 @@ void split_operands(const Instance& inst, std::vector<int>& inputs, std::vector<
 
 // Builds the body for `kernel` and runs every program of `inst` on `inputs` (one buffer
 // per input operand, in order): in order, or in stretches at once where that gives the same
-// result (parallel_grid.cpp).
+// result (core/interp/parallel_grid.cpp).
 GridRun run_kernel(const Instance& inst, const KernelSpec& kernel,
                    const std::vector<Buffer>& inputs, const Fills& fills, Revisit revisit,
                    const RunOptions& options);

@@ -1,7 +1,7 @@
 #pragma once
 // JSON input for the small timing documents (Google Benchmark, pytest-benchmark): a reader
 // that remembers the line of each top-level array element, and field accessors. Chrome
-// traces, which can be large, are streamed by core/timings/json_scanner.h instead.
+// traces, which can be large, are streamed by core/timings/io/json_scanner.h instead.
 #include <cstddef>
 #include <cstdint>
 #include <iterator>

@@ -1,6 +1,6 @@
 #pragma once
-// One factory per body file; make_body (registry.cpp) picks by name. Each validates its
-// options and block shapes and returns nullptr after adding errors.
+// One factory per body file; make_body (core/interp/bodies/registry.cpp) picks by name. Each
+// validates its options and block shapes and returns nullptr after adding errors.
 #include <memory>
 #include <string>
 
