@@ -30,10 +30,6 @@ std::uint64_t Rng::next() {
     return result;
 }
 
-double Rng::uniform() {
-    return static_cast<double>(next() >> 11) * 0x1.0p-53;
-}
-
 void generate_input(Buffer& buf, std::int64_t seed, int stream) {
     std::uint64_t key = static_cast<std::uint64_t>(seed);
     const std::uint64_t a = splitmix64(key);

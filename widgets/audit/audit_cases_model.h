@@ -21,7 +21,6 @@ public:
     void setResult(std::shared_ptr<const AuditResult> result);
     // Out of date: the spec has changed since; every cell is drawn grey.
     void setStale(bool stale);
-    bool isStale() const { return stale_; }
     const AuditResult* result() const { return result_.get(); }
     const AuditCase* auditCase(int row) const;
 
@@ -33,7 +32,6 @@ public:
     int verdictColumn() const { return kFirstParamColumn + paramColumns(); }
     int errorColumn() const { return verdictColumn() + 1; }
     int firstKindColumn() const { return verdictColumn() + 2; }
-    const std::vector<FindingKind>& kinds() const { return kinds_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

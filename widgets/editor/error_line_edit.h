@@ -23,7 +23,6 @@ public:
     // `list` when the text is a comma-separated list whose items are `field[k]`.
     explicit ErrorLineEdit(std::string field = {}, bool list = false, QWidget* parent = nullptr);
 
-    void setField(std::string field) { field_ = std::move(field); }
     const std::string& field() const { return field_; }
 
     void setErrors(QList<FieldError> errors);

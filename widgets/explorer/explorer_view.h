@@ -61,7 +61,6 @@ public:
     // For the main window's menus; their shortcuts work while the explorer has focus.
     QAction* coverageAction() const { return coverage_; }  // C
     QAction* heatAction() const { return heat_; }          // H, enabled once a run is shown
-    QAction* fitAction() const { return fit_; }            // F
     QAction* playAction() const;                           // Space
 
 signals:

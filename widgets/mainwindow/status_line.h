@@ -23,11 +23,9 @@ class StatusLine : public QObject {
 public:
     StatusLine(QStatusBar* bar, SpecDocument* document, JobTracker* task, QAction* cancel);
 
-    QLabel* verdictLabel() const { return verdict_; }
     // The audit's case that is exactly the spec as edited (its params loaded from the sweep
     // table), or nullopt: its verdict, numerics included, joins the live checks' one.
     void setAuditCase(std::optional<AuditCase> audit_case);
-    QProgressBar* progressBar() const { return progress_; }
 
 private:
     void render();

@@ -23,7 +23,6 @@ public:
     void scaleTo(int screenHeight);
     int narrationPixelSize() const;
 
-    QLabel* narrationLabel() const { return narration_; }
     QLabel* statusLabel() const { return status_; }
     QLabel* pointerLabel() const { return pointer_; }
 

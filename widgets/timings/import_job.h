@@ -26,7 +26,6 @@ public:
     // each file's detected format; a batch already running is cancelled first.
     void start(const QStringList& paths, const QString& formatId = {});
     void cancel() { lane_.cancel(); }
-    bool isRunning() const { return lane_.busy(); }
     // Blocks until the current batch has delivered (or was cancelled); for tests and shutdown.
     bool waitForFinished(int timeoutMs = 30000) { return lane_.waitForIdle(timeoutMs); }
 

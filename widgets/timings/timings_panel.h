@@ -63,7 +63,6 @@ public:
     EndToEndPanel* endToEnd() const { return endToEnd_; }
     PlanView* planView() const { return plan_; }
     TimingsRecordsModel* recordsModel() const { return model_; }
-    QSortFilterProxyModel* sortedRecords() const { return sorted_; }
     QStringList warningLines() const;
     QString statusText() const;
     // "Import timings…", for a window's File menu.

@@ -13,7 +13,6 @@ class Rng {
 public:
     explicit Rng(std::uint64_t seed);
     std::uint64_t next();
-    double uniform();  // [0, 1) with 53 random bits
 
 private:
     std::uint64_t s_[4];
