@@ -213,11 +213,6 @@ void add_proofs(const Spec& spec, const Instance& inst, const SweepPlan& plan,
 
 }  // namespace
 
-std::int64_t AuditResult::count(Severity s) const {
-    return std::count_if(findings.begin(), findings.end(),
-                         [s](const Finding& f) { return f.severity == s; });
-}
-
 void fold_outcomes(const SweepPlan& plan, const Instance& inst, const TargetProfile& profile,
                    const std::vector<CaseOutcome>& outcomes, AuditResult& r) {
     // The spec's own params: the stages, traffic and findings without a case.

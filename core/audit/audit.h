@@ -145,7 +145,6 @@ struct AuditResult {
     std::vector<AuditNote> notes;  // what was skipped and why, one sentence each
 
     int exit_code() const { return tl::exit_code(verdict); }
-    std::int64_t count(Severity s) const;
 };
 
 // Runs the selected stages on `spec`. Never throws for bad input: an unresolvable spec or an

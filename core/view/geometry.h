@@ -13,7 +13,6 @@ struct RectF {
     double x = 0, y = 0, w = 0, h = 0;
     double right() const { return x + w; }
     double bottom() const { return y + h; }
-    bool empty() const { return w <= 0 || h <= 0; }
     bool intersects(const RectF& o) const {
         return x < o.right() && o.x < right() && y < o.bottom() && o.y < bottom();
     }

@@ -27,12 +27,6 @@ void RecentFiles::add(const QString& path) {
     store(files);
 }
 
-void RecentFiles::remove(const QString& path) {
-    QStringList files = stored();
-    files.removeAll(QFileInfo(path).absoluteFilePath());
-    store(files);
-}
-
 void RecentFiles::clear() {
     store({});
 }

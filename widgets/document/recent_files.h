@@ -14,7 +14,6 @@ public:
 
     // Puts `path` first (moving it when already listed); the oldest past the maximum drop.
     void add(const QString& path);
-    void remove(const QString& path);
     void clear();
     // The list, leaving out files that no longer exist.
     QStringList files() const;

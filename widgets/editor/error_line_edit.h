@@ -23,8 +23,6 @@ public:
     // `list` when the text is a comma-separated list whose items are `field[k]`.
     explicit ErrorLineEdit(std::string field = {}, bool list = false, QWidget* parent = nullptr);
 
-    const std::string& field() const { return field_; }
-
     void setErrors(QList<FieldError> errors);
     const QList<FieldError>& errors() const { return errors_; }
     // Keeps the diagnostics that fall in this field; returns their messages.

@@ -8,12 +8,6 @@
 
 namespace tl::gui {
 
-const Example* ExampleLibrary::find(const QString& id) const {
-    for (const auto& e : examples)
-        if (e.id == id) return &e;
-    return nullptr;
-}
-
 ExampleLibrary load_example_library(const QString& index) {
     ExampleLibrary lib;
     QFile file(index);

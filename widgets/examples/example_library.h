@@ -18,8 +18,6 @@ struct ExampleLibrary {
     QString default_id;  // what the program opens without a file
     std::vector<Example> examples;
     QStringList errors;  // problems with the index itself
-
-    const Example* find(const QString& id) const;
 };
 
 // Reads `index` (default ":/examples/index.json") and every spec it lists.

@@ -16,7 +16,6 @@ public:
     explicit NewFromExampleDialog(QWidget* parent = nullptr);
 
     ExamplesModel* model() const { return model_; }
-    QListView* list() const { return list_; }
     // The chosen example's resource path ("" when none is selected).
     QString selectedPath() const;
     void select(int row);

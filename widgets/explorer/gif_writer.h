@@ -23,7 +23,6 @@ public:
     bool addFrame(const QImage& frame, int delayCentiseconds, QString* error);
     // Finishes the file and gives it its name; false (and no file) when anything failed.
     bool close(QString* error);
-    int frames() const { return frames_; }
 
 private:
     struct File;

@@ -40,7 +40,6 @@ class GridCanvas : public QWidget {
 public:
     explicit GridCanvas(QWidget* parent = nullptr);
     GridPaintState& state() { return state_; }
-    const GridPaintState& state() const { return state_; }
     // Widget pixel of the centre of a program's cell in the shown slice.
     QPointF centreOf(std::int64_t row, std::int64_t col) const;
     const GridPaintStats& lastPaintStats() const { return stats_; }

@@ -26,7 +26,6 @@ public:
     // greyed); spec errors (kind "spec_error") are never stale.
     void setFindings(std::vector<Finding> findings, bool stale = false);
     const Finding* finding(int row) const;
-    const std::vector<Finding>& findings() const { return findings_; }
     bool stale() const { return stale_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;

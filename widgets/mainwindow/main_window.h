@@ -40,11 +40,9 @@ public:
     FileController* files() const { return files_; }
     // Run Kernel (F5): the interpreter, or for a Python kernel the audit of the own params.
     bool runKernel();
-    SpecEditor* editor() const { return editor_; }
     FindingsPanel* findings() const { return findings_; }
     ExplorerView* explorer() const { return explorer_; }
     AuditPanel* auditPanel() const { return audit_panel_; }
-    LogPanel* log() const { return log_; }
     RunController* runner() const { return run_; }
     AuditController* auditor() const { return audit_; }
     // The lane of long jobs (Run, Audit): one at a time, with progress and cancel.

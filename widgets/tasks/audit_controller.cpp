@@ -42,7 +42,6 @@ bool AuditController::start(SweepMode sweep) {
             };
         });
     if (job == 0) return false;
-    running_ = true;
     emit auditStarted(QString::fromStdString(spec->name));
     return true;
 }
@@ -56,7 +55,6 @@ void AuditController::clear() {
 void AuditController::onFinished(std::shared_ptr<const AuditResult> result,
                                  std::shared_ptr<const Spec> spec, const QDateTime& at,
                                  bool cancelled) {
-    running_ = false;
     // A cancelled sweep still returns the cases that ran to the end: they are shown.
     result_ = std::move(result);
     audited_ = std::move(spec);

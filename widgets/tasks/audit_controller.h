@@ -18,7 +18,6 @@ public:
     AuditController(SpecDocument* document, JobTracker* task, QObject* parent = nullptr);
 
     bool start(SweepMode sweep = SweepMode::Auto);
-    bool running() const { return running_; }
     // The newest finished audit (null before the first).
     std::shared_ptr<const AuditResult> result() const { return result_; }
     // The spec that audit ran on, to tell whether its cases still apply to the document.
@@ -40,7 +39,6 @@ private:
 
     SpecDocument* document_;
     JobTracker* task_;
-    bool running_ = false;
     std::shared_ptr<const AuditResult> result_;
     std::shared_ptr<const Spec> audited_;
     QDateTime audited_at_;

@@ -18,7 +18,6 @@ public:
 
     // Starts a run; false (with a message) when there is nothing to run or a job is running.
     bool start();
-    bool running() const { return running_; }
 
 signals:
     void message(const QString& text);  // for the log and the status bar

@@ -38,7 +38,6 @@ public:
     using QAbstractTableModel::QAbstractTableModel;
 
     void setView(std::shared_ptr<const TimingsView> view);
-    const TimingsView* view() const { return view_.get(); }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -37,7 +37,6 @@ public:
           std::string star = {});
 
     Resolved resolve(const std::string& name) const;
-    int grid_rank() const { return grid_rank_; }
     int arity() const { return static_cast<int>(params_.size()); }
     const std::vector<std::string>& params() const { return params_; }
     const Env& env() const { return env_; }

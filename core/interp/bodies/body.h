@@ -40,8 +40,6 @@ struct BlockView {
         for (int d = 0; d + 1 < rank; ++d) r *= shape[static_cast<std::size_t>(d)];
         return r;
     }
-    std::int64_t elements() const { return rows() * cols(); }
-    std::int64_t dim(int d) const { return shape[static_cast<std::size_t>(d)]; }
     // Pointer to row r (row-major over the leading dims).
     template <class T>
     T* row(std::int64_t r) const {
