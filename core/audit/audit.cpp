@@ -1,9 +1,9 @@
 #include "core/audit/audit.h"
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <mutex>
-#include <thread>
 
 #include "core/audit/audit_case.h"
 #include "core/audit/detail/audit_detail.h"
@@ -11,6 +11,7 @@
 #include "core/audit/rules.h"
 #include "core/audit/sweep.h"
 #include "core/audit/symbolic_proof.h"
+#include "core/base/parallel_for.h"
 #include "core/kernels/flops.h"
 
 namespace tl {
@@ -47,8 +48,7 @@ namespace {
 
 // The cores the audit may use: --jobs, or one per core.
 int cores(const AuditOptions& opt) {
-    return opt.jobs > 0 ? opt.jobs
-                        : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return opt.jobs > 0 ? opt.jobs : hardware_threads();
 }
 
 int worker_count(std::size_t cases, const AuditOptions& opt) {
@@ -66,26 +66,20 @@ std::vector<CaseOutcome> run_cases_parallel(std::size_t count,
                                             const AuditOptions& opt) {
     std::vector<CaseOutcome> out(count);
     const int n = static_cast<int>(count);
-    const int jobs = worker_count(count, opt);
-    std::atomic<int> next{0}, done{0};
+    std::atomic<int> done{0};
     std::mutex report;
-    const auto work = [&] {
-        for (int i; (i = next++) < n;) {
-            if (opt.cancel && opt.cancel->load()) {
-                out[static_cast<std::size_t>(i)].cancelled = true;
-                continue;
-            }
-            out[static_cast<std::size_t>(i)] = one(static_cast<std::size_t>(i));
-            const int d = ++done;
-            if (opt.progress) {
-                const std::lock_guard lock(report);
-                opt.progress(d, n);
-            }
+    parallel_for(count, worker_count(count, opt), [&](std::size_t i) {
+        if (opt.cancel && opt.cancel->load()) {
+            out[i].cancelled = true;
+            return;
         }
-    };
-    std::vector<std::jthread> pool;
-    for (int t = 1; t < jobs; ++t) pool.emplace_back(work);
-    work();
+        out[i] = one(i);
+        const int d = ++done;
+        if (opt.progress) {
+            const std::lock_guard lock(report);
+            opt.progress(d, n);
+        }
+    });
     return out;
 }
 

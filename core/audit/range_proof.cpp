@@ -6,10 +6,10 @@
 #include <limits>
 #include <map>
 #include <mutex>
-#include <thread>
 
 #include "core/analysis/analysis.h"
 #include "core/analysis/separable.h"
+#include "core/base/parallel_for.h"
 
 namespace tl {
 
@@ -84,30 +84,22 @@ RangeProof prove(const Spec& spec, const std::string& param, const RangeProofOpt
         last = size;
     }
     // Then analyse them on `jobs` threads; the smallest failing size wins.
-    std::atomic<std::size_t> next{0};
     std::atomic<std::int64_t> first_failure{std::numeric_limits<std::int64_t>::max()};
     std::mutex mutex;
     std::vector<Finding> failure_findings;
-    const auto work = [&] {
-        for (std::size_t i = next++; i < sizes.size(); i = next++) {
-            const std::int64_t size = sizes[i];
-            if (size > first_failure.load()) return;  // a smaller size already failed
-            auto errors = indexing_errors_at(spec, param, size, opt);
-            if (errors.empty()) continue;
-            const std::lock_guard lock(mutex);
-            if (size < first_failure.load()) {
-                first_failure = size;
-                failure_findings = std::move(errors);
-            }
-        }
-    };
-    const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    const int jobs = std::clamp(opt.jobs > 0 ? opt.jobs : hw, 1,
+    const int jobs = std::clamp(opt.jobs > 0 ? opt.jobs : hardware_threads(), 1,
                                 static_cast<int>(std::max<std::size_t>(1, sizes.size())));
-    std::vector<std::thread> pool;
-    for (int t = 1; t < jobs; ++t) pool.emplace_back(work);
-    work();
-    for (auto& t : pool) t.join();
+    parallel_for(sizes.size(), jobs, [&](std::size_t i) {
+        const std::int64_t size = sizes[i];
+        if (size > first_failure.load()) return;  // a smaller size already failed
+        auto errors = indexing_errors_at(spec, param, size, opt);
+        if (errors.empty()) return;
+        const std::lock_guard lock(mutex);
+        if (size < first_failure.load()) {
+            first_failure = size;
+            failure_findings = std::move(errors);
+        }
+    });
     proof.to = last;
     if (first_failure.load() != std::numeric_limits<std::int64_t>::max()) {
         const std::int64_t at = first_failure.load();

@@ -4,7 +4,6 @@
 #include <atomic>
 #include <exception>
 #include <mutex>
-#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -25,24 +24,27 @@ void parallel_for(std::size_t n, int threads, const std::function<void(std::size
     std::atomic<bool> failed{false};
     std::exception_ptr failure;
     std::mutex failure_lock;
+    const auto fail = [&] {
+        const std::lock_guard lock(failure_lock);
+        if (!failure) failure = std::current_exception();
+        failed = true;  // start nothing more
+    };
     const auto work = [&](std::size_t i) {
         for (; i < n && !failed.load(); i = next++) {
             try {
                 fn(i);
             } catch (...) {
-                const std::lock_guard lock(failure_lock);
-                if (!failure) failure = std::current_exception();
-                failed = true;  // start nothing more
+                fail();
             }
         }
     };
     {
         std::vector<std::jthread> pool;
-        pool.reserve(workers - 1);
         try {
+            pool.reserve(workers - 1);
             for (std::size_t t = 1; t < workers; ++t) pool.emplace_back([&] { work(next++); });
-        } catch (const std::system_error&) {
-            // No more threads to be had: those started and the calling thread do the work.
+        } catch (...) {
+            fail();  // a thread that cannot start fails the loop as a task would
         }
         work(0);
     }

@@ -16,7 +16,8 @@ int hardware_threads();
 // index, and when, is not fixed. threads = 1 (or n <= 1) runs every index in order on the
 // calling thread and starts no thread.
 // When fn throws, no further index starts, those running finish, and the first exception
-// thrown is rethrown here once every thread has stopped.
+// thrown is rethrown here once every thread has stopped. A thread that cannot be started
+// (std::system_error) fails the loop the same way, before the calling thread runs index 0.
 void parallel_for(std::size_t n, int threads, const std::function<void(std::size_t)>& fn);
 
 }  // namespace tl

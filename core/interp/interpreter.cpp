@@ -5,6 +5,7 @@
 
 #include "core/analysis/windows.h"
 #include "core/base/format.h"
+#include "core/base/parallel_for.h"
 #include "core/interp/detail/data_gen.h"
 #include "core/interp/detail/grid_runner.h"
 #include "core/interp/detail/parallel.h"
@@ -55,13 +56,11 @@ RunResult interpret(const Instance& inst, const KernelSpec& kernel, Uninitialize
             res.inputs.emplace_back(op.dtype, op.shape);
         }
         // Each input has its own stream: drawing them at once gives the same data.
-        interp::parallel_for(
-            static_cast<std::int64_t>(res.inputs.size()), threads, [&](std::int64_t k) {
-                const auto u = static_cast<std::size_t>(k);
-                const int i = res.input_operands[u];
-                generate_input(res.inputs[u], seed, i);
-                fill_input_data(res.inputs[u], inst.operands[static_cast<std::size_t>(i)].data);
-            });
+        parallel_for(res.inputs.size(), threads, [&](std::size_t u) {
+            const int i = res.input_operands[u];
+            generate_input(res.inputs[u], seed, i);
+            fill_input_data(res.inputs[u], inst.operands[static_cast<std::size_t>(i)].data);
+        });
         interp::zero_unread_inputs(inst, res.input_operands, res.inputs);
         interp::Fills fills{uninitialized, uninitialized, uninitialized};
         interp::GridRun run = interp::run_kernel(inst, kernel, res.inputs, fills, revisit, options);

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "core/analysis/windows.h"
+#include "core/base/parallel_for.h"
 #include "core/interp/detail/parallel.h"
 
 namespace tl::interp {
@@ -103,7 +104,9 @@ GridRun run_stretches(const Instance& inst, Body& body, const std::string& body_
     std::vector<std::exception_ptr> failures(n);
     std::atomic<std::int64_t> done{0};
     std::atomic<std::size_t> finished{0};
-    const auto work = [&](std::size_t k) {
+    // Every stretch runs to its end; an exception is kept at its stretch, and that of the
+    // earliest stretch is rethrown below, whatever the threads' timing.
+    parallel_for(n, static_cast<int>(n), [&](std::size_t k) {
         try {
             GridRun& run = runs[k];
             prepare_outputs(inst, inputs, fills, k == 0, run);
@@ -115,16 +118,12 @@ GridRun run_stretches(const Instance& inst, Body& body, const std::string& body_
             failures[k] = std::current_exception();
         }
         ++finished;
-    };
-    {
-        std::vector<std::jthread> pool;
-        for (std::size_t k = 1; k < n; ++k) pool.emplace_back(work, k);
-        work(0);
-        while (finished.load() < n) {  // the calling thread reports progress, as in order
+        if (k != 0) return;
+        while (finished.load() < n) {  // the calling thread (stretch 0's) reports progress
             if (options.progress) options.progress(done.load(), total);
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
-    }
+    });
     for (const auto& f : failures)
         if (f) std::rethrow_exception(f);
     for (auto& r : runs)

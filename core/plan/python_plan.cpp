@@ -4,8 +4,8 @@
 #include <atomic>
 #include <cmath>
 #include <mutex>
-#include <thread>
 
+#include "core/base/parallel_for.h"
 #include "core/expr/expr.h"
 #include "core/pyrun/recorded_spec.h"
 
@@ -125,26 +125,19 @@ PlanOutcome plan_python_tiles(const Spec& spec, const PythonPlanOptions& o) {
     const std::vector<ParamMap> combos = combinations(
         tiles, static_cast<std::size_t>(std::max<std::int64_t>(1, o.max_candidates)), &capped);
     std::vector<Examined> results(combos.size());
-    std::atomic<std::size_t> next{0}, done{0};
+    std::atomic<std::size_t> done{0};
     std::mutex report;
-    const auto work = [&] {
-        for (std::size_t i; (i = next++) < combos.size();) {
-            if (o.plan.cancel && o.plan.cancel->load()) return;
-            results[i] = examine(spec, combos[i], o);
-            const std::size_t d = ++done;
-            if (o.plan.progress) {
-                const std::lock_guard lock(report);
-                o.plan.progress(static_cast<int>(d), static_cast<int>(combos.size()));
-            }
+    const int jobs =
+        std::clamp(o.jobs > 0 ? o.jobs : hardware_threads(), 1, static_cast<int>(combos.size()));
+    parallel_for(combos.size(), jobs, [&](std::size_t i) {
+        if (o.plan.cancel && o.plan.cancel->load()) return;  // the rest are skipped the same way
+        results[i] = examine(spec, combos[i], o);
+        const std::size_t d = ++done;
+        if (o.plan.progress) {
+            const std::lock_guard lock(report);
+            o.plan.progress(static_cast<int>(d), static_cast<int>(combos.size()));
         }
-    };
-    const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    const int jobs = std::clamp(o.jobs > 0 ? o.jobs : hw, 1, static_cast<int>(combos.size()));
-    {
-        std::vector<std::jthread> pool;
-        for (int t = 1; t < jobs; ++t) pool.emplace_back(work);
-        work();
-    }
+    });
     if (o.plan.cancel && o.plan.cancel->load()) {
         out.cancelled = true;
         return out;

@@ -16,7 +16,8 @@ namespace tl {
 void describe_target(const TargetProfile& t, const Instance& inst, AuditResult& r);
 
 // Runs `one(i)` for i < count on AuditOptions::jobs threads; results land at their index. A
-// cancel marks the cases not started yet as cancelled.
+// cancel marks the cases not started yet as cancelled. An exception `one` throws starts no
+// further case and is rethrown here (parallel_for).
 std::vector<CaseOutcome> run_cases_parallel(std::size_t count,
                                             const std::function<CaseOutcome(std::size_t)>& one,
                                             const AuditOptions& opt);

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/interp/detail/parallel.h"
+#include "core/base/parallel_for.h"
 #include "core/interp/reference/reference.h"
 
 namespace tl::reference {
@@ -32,7 +32,7 @@ void product(const Mat<double>& xd, const Mat<double>& yd, double* r, int thread
     const Eigen::Index m = xd.rows();
     const Eigen::Index slab = std::max(kMinSlabRows, (m + kSlabs - 1) / kSlabs);
     Eigen::Map<Mat<double>> out(r, m, yd.cols());
-    interp::parallel_for((m + slab - 1) / slab, threads, [&](std::int64_t s) {
+    parallel_for((m + slab - 1) / slab, threads, [&](std::int64_t s) {
         const Eigen::Index r0 = s * slab, rows = std::min(slab, m - r0);
         out.middleRows(r0, rows).noalias() = xd.middleRows(r0, rows) * yd;
     });
@@ -47,8 +47,8 @@ Buffer matmul(const Buffer& x, const Buffer& y, const ResolvedOperand& out, int 
         return b;
     }
     Mat<double> xd, yd;
-    interp::parallel_for(
-        2, threads, [&](std::int64_t i) { (i == 0 ? xd : yd) = whole_double(i == 0 ? x : y); });
+    parallel_for(2, threads,
+                 [&](std::int64_t i) { (i == 0 ? xd : yd) = whole_double(i == 0 ? x : y); });
     if (is_float(out.dtype)) {  // straight into the float64 result
         Buffer b(DType::Float64, out.shape);
         product(xd, yd, b.data<double>(), threads);
