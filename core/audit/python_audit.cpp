@@ -32,13 +32,14 @@ Finding failure_finding(const PythonFailure& f) {
     Finding out;
     out.kind = FindingKind::SpecError;
     out.severity = Severity::Error;
-    const std::string what = f.kind == "unsupported" ? "uses an API TileLens's stand-ins lack"
-                             : f.kind == "timeout"   ? "did not finish in time"
-                             : f.kind == "memory"    ? "ran out of memory"
-                             : f.kind == "crash"     ? "crashed the Python process"
-                                                     : "raised an exception";
+    const std::string what = f.kind == PythonFailure::Kind::Unsupported
+                                 ? "uses an API TileLens's stand-ins lack"
+                             : f.kind == PythonFailure::Kind::Timeout ? "did not finish in time"
+                             : f.kind == PythonFailure::Kind::Memory  ? "ran out of memory"
+                             : f.kind == PythonFailure::Kind::Crash   ? "crashed the Python process"
+                                                                      : "raised an exception";
     out.message = "the kernel file " + what + ": " + f.to_string();
-    if (f.kind == "timeout")
+    if (f.kind == PythonFailure::Kind::Timeout)
         out.message += " (raise the limit with --python-timeout, or make the shapes smaller)";
     return out;
 }
@@ -51,7 +52,7 @@ Finding failure_finding(const PythonFailure& f) {
 // stand-ins (a BlockSpec they reject) is not a refusal.
 std::optional<std::string> refusal(const PythonRun& run) {
     const auto& f = run.failure;
-    if (!f || f->kind != "exception") return std::nullopt;
+    if (!f || f->kind != PythonFailure::Kind::Exception) return std::nullopt;
     const bool unsupported = f->message.rfind("NotImplementedError", 0) == 0;
     if (!f->raised_before_recording && !unsupported) return std::nullopt;
     const std::string standins = run.runner.substr(0, run.runner.rfind('/') + 1);

@@ -40,9 +40,10 @@ std::string param_label(const std::string& name, std::int64_t b, std::int64_t v)
     return name + " = " + rel + " (" + std::to_string(v) + ")";
 }
 
-class Planner {
+// Gathers the sweep's cases: the spec's own, then the listed or the generated hostile ones.
+class SweepCases {
 public:
-    Planner(const Spec& spec, const Instance& base) : spec_(spec), base_(base) {}
+    SweepCases(const Spec& spec, const Instance& base) : spec_(spec), base_(base) {}
 
     SweepPlan plan(bool sweep_on) {
         add({}, "spec");
@@ -242,7 +243,7 @@ std::vector<SweptParam> swept_params(const Spec& spec, const Instance& base) {
 }
 
 SweepPlan plan_sweep(const Spec& spec, const Instance& base, bool sweep_on) {
-    return Planner(spec, base).plan(sweep_on);
+    return SweepCases(spec, base).plan(sweep_on);
 }
 
 }  // namespace tl

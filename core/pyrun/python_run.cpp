@@ -81,9 +81,20 @@ Json read_json_file(const fs::path& p, std::string* error) {
     return j;
 }
 
+// The runner's "kind"; one it does not name yet reads as an exception.
+PythonFailure::Kind failure_kind(const std::string& name) {
+    using K = PythonFailure::Kind;
+    PythonFailure f;
+    for (const K k : {K::Unsupported, K::Timeout, K::Memory, K::Crash}) {
+        f.kind = k;
+        if (name == f.kind_name()) return k;
+    }
+    return K::Exception;
+}
+
 PythonFailure failure_from(const Json& e) {
     PythonFailure f;
-    f.kind = e.value("kind", "exception");
+    f.kind = failure_kind(e.value("kind", "exception"));
     f.message = e.value("message", "");
     if (e.contains("file") && e["file"].is_string()) f.file = e["file"].get<std::string>();
     if (e.contains("line") && e["line"].is_number_integer()) f.line = e["line"].get<int>();
@@ -115,9 +126,9 @@ std::string memory_limit_text(const PythonLimits& limits) {
 
 // The runner's own words for a limit it hit, replaced by ones that name the setting.
 void name_the_limit(PythonFailure& f, const PythonLimits& limits) {
-    if (f.kind == "memory")
+    if (f.kind == PythonFailure::Kind::Memory)
         f.message = "it asked for more memory than " + memory_limit_text(limits);
-    else if (f.kind == "timeout")
+    else if (f.kind == PythonFailure::Kind::Timeout)
         f.message = "it ran past " + seconds_limit_text(limits);
 }
 
@@ -125,11 +136,11 @@ void name_the_limit(PythonFailure& f, const PythonLimits& limits) {
 PythonFailure lost_child(const ChildResult& c, const PythonLimits& limits) {
     PythonFailure f;
     if (c.timed_out) {
-        f.kind = "timeout";
+        f.kind = PythonFailure::Kind::Timeout;
         f.message =
             "the kernel file did not finish within " + seconds_limit_text(limits) + " (killed)";
     } else {
-        f.kind = "crash";
+        f.kind = PythonFailure::Kind::Crash;
         f.message = c.signal ? "the Python process was killed by signal " + std::to_string(c.signal)
                              : "the Python process exited with status " +
                                    std::to_string(c.exit_code) + " without a result";
@@ -220,6 +231,22 @@ void read_result(const Spec& spec, const fs::path& out, const ChildResult& child
 }
 
 }  // namespace
+
+std::string_view PythonFailure::kind_name() const {
+    switch (kind) {
+        case Kind::Exception:
+            return "exception";
+        case Kind::Unsupported:
+            return "unsupported";
+        case Kind::Timeout:
+            return "timeout";
+        case Kind::Memory:
+            return "memory";
+        case Kind::Crash:
+            return "crash";
+    }
+    return "exception";
+}
 
 std::string PythonFailure::to_string() const {
     std::string where = file.empty() ? "" : file + (line > 0 ? ":" + std::to_string(line) : "");

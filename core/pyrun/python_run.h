@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/base/diagnostic.h"
@@ -32,7 +33,9 @@ struct PythonRequest {
 
 // The user's code failed: what the runner reported, located in the user's file.
 struct PythonFailure {
-    std::string kind;  // exception, unsupported, timeout, memory, crash
+    // What stopped it: the runner's "kind" (docs/python-kernels.md), or what this side saw.
+    enum class Kind { Exception, Unsupported, Timeout, Memory, Crash };
+    Kind kind = Kind::Exception;
     std::string message;
     std::string file;
     int line = 0;
@@ -43,6 +46,7 @@ struct PythonFailure {
     std::string traceback;
     bool raised_before_recording = false;  // no pallas_call was recorded when it failed
     std::string to_string() const;         // "file:line: message", with the origin when it differs
+    std::string_view kind_name() const;    // "exception", "unsupported", ... as the runner wrote it
 };
 
 struct PythonRun {

@@ -57,7 +57,8 @@ def spin(x):
 };
 
 std::string what_failed(const PythonRun& r) {
-    return join(r.errors) + (r.failure ? r.failure->kind + ": " + r.failure->to_string() : "");
+    return join(r.errors) +
+           (r.failure ? std::string(r.failure->kind_name()) + ": " + r.failure->to_string() : "");
 }
 
 TEST_F(PythonLimitsTest, MemoryLimitIsSetInTheChildAndNamed) {
@@ -65,7 +66,9 @@ TEST_F(PythonLimitsTest, MemoryLimitIsSetInTheChildAndNamed) {
     const PythonRun r = run("hog", PythonLimits{});
     ASSERT_TRUE(r.failure) << what_failed(r);
     const std::string m = what_failed(r);
-    EXPECT_TRUE(r.failure->kind == "memory" || r.failure->kind == "crash") << m;
+    EXPECT_TRUE(r.failure->kind == PythonFailure::Kind::Memory ||
+                r.failure->kind == PythonFailure::Kind::Crash)
+        << m;
     EXPECT_NE(m.find("the limit of 512 MiB (python-memory-bytes); raise it with --limit "
                      "python-memory-bytes=1Gi"),
               std::string::npos)
@@ -78,7 +81,7 @@ TEST_F(PythonLimitsTest, TimeLimitIsNamed) {
     const PythonRun r = run("spin", limits);
     ASSERT_TRUE(r.failure) << what_failed(r);
     const std::string m = what_failed(r);
-    EXPECT_EQ(r.failure->kind, "timeout") << m;
+    EXPECT_EQ(r.failure->kind, PythonFailure::Kind::Timeout) << m;
     EXPECT_NE(m.find("(python-seconds); raise it with --limit python-seconds=2"), std::string::npos)
         << m;
 }
