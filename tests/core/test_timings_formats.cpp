@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "core/timings/fold.h"
+#include "core/timings/io/fold.h"
 #include "core/timings/io/params_from_name.h"
 
 namespace tl {

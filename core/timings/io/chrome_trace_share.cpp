@@ -9,8 +9,8 @@
 #include <map>
 #include <set>
 
-#include "core/timings/fold.h"
 #include "core/timings/io/chrome_trace.h"
+#include "core/timings/io/fold.h"
 
 namespace tl {
 namespace {
@@ -119,6 +119,23 @@ void device_records(const std::string& key, const Device& dev, const ImportConfi
     }
 }
 
+// One warning for the devices without `XLA Modules` time; an eight-GPU capture lacks it on
+// every device, so the first few are named.
+void warn_no_step(const std::vector<std::string>& no_step, const ImportConfig& config,
+                  ImportResult& result) {
+    if (no_step.empty()) return;
+    constexpr std::size_t kNamed = 3;
+    std::string where = no_step.front();
+    for (std::size_t i = 1; i < std::min(no_step.size(), kNamed); ++i)
+        where += (i + 1 == no_step.size() ? " and " : ", ") + no_step[i];
+    if (no_step.size() > kNamed)
+        where += " and " + std::to_string(no_step.size() - kNamed) + " more devices";
+    result.warnings.push_back(
+        timing_warning(config, 0,
+                       "no 'XLA Modules' time on " + where +
+                           ": the ops' share of the step is unknown (profile whole steps)"));
+}
+
 void trace_records(const TraceData& data, const ImportConfig& config, ImportResult& result) {
     // Groups in a stable order (track, then name), whatever the hash map's order.
     std::vector<const TraceGroup*> groups;
@@ -191,18 +208,7 @@ void trace_records(const TraceData& data, const ImportConfig& config, ImportResu
     }
     std::vector<std::string> no_step;
     for (const auto& key : order) device_records(key, devices[key], config, result, no_step);
-    if (no_step.empty()) return;
-    // An eight-GPU capture lacks it on every device: one warning, the first few named.
-    constexpr std::size_t kNamed = 3;
-    std::string where = no_step.front();
-    for (std::size_t i = 1; i < std::min(no_step.size(), kNamed); ++i)
-        where += (i + 1 == no_step.size() ? " and " : ", ") + no_step[i];
-    if (no_step.size() > kNamed)
-        where += " and " + std::to_string(no_step.size() - kNamed) + " more devices";
-    result.warnings.push_back(
-        timing_warning(config, 0,
-                       "no 'XLA Modules' time on " + where +
-                           ": the ops' share of the step is unknown (profile whole steps)"));
+    warn_no_step(no_step, config, result);
 }
 
 }  // namespace tl

@@ -1,4 +1,4 @@
-#include "core/timings/fold.h"
+#include "core/timings/io/fold.h"
 
 #include <algorithm>
 #include <cctype>

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <map>
 
-#include "core/timings/fold.h"
+#include "core/timings/io/fold.h"
 #include "core/timings/io/importer.h"
 #include "core/timings/io/json_input.h"
 #include "core/timings/io/params_from_name.h"

@@ -3,7 +3,7 @@
 #include <cctype>
 
 #include "core/base/limits.h"
-#include "core/timings/fold.h"
+#include "core/timings/io/fold.h"
 
 namespace tl {
 namespace {

@@ -5,8 +5,8 @@
 #include <map>
 #include <optional>
 
-#include "core/timings/fold.h"
 #include "core/timings/io/csv.h"
+#include "core/timings/io/fold.h"
 #include "core/timings/io/importer.h"
 #include "core/timings/io/nsight_names.h"
 

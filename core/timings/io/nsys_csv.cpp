@@ -4,8 +4,8 @@
 #include <cmath>
 #include <optional>
 
-#include "core/timings/fold.h"
 #include "core/timings/io/csv.h"
+#include "core/timings/io/fold.h"
 #include "core/timings/io/importer.h"
 #include "core/timings/io/nsight_names.h"
 

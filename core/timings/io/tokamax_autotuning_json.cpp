@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-#include "core/timings/fold.h"
+#include "core/timings/io/fold.h"
 #include "core/timings/io/importer.h"
 #include "core/timings/io/json_input.h"
 
