@@ -63,6 +63,38 @@ std::optional<std::string> matmul_temporary_overflow(const TargetProfile& target
            " on " + target.id + "; use smaller blocks, or raise target_overrides.vmem_limit_bytes";
 }
 
+// The HBM and VMEM bytes a candidate moves, into `c`; false, with the reason in `no`, when the
+// analysis finds an error in it.
+bool count_traffic(const Instance& inst, const Spec& spec, const TargetProfile& target,
+                   const PlanOptions& options, PlanCandidate& c, PlanRejection& no) {
+    AnalysisOptions aopt;
+    aopt.revisit = spec.revisit;
+    aopt.concurrent_grid = runs_grid_concurrently(target);
+    // Separable maps are answered per axis; the full pass runs for the others and to word
+    // the finding that rejects a candidate (docs/semantics.md, "Closed form").
+    const auto fast = options.closed_form ? analyse_separable(inst, aopt) : std::nullopt;
+    if (fast && fast->clean) {
+        c.hbm_bytes = fast->total_hbm_bytes();
+        c.vmem_bytes = fast->total_vmem_bytes();
+    } else {
+        const Analysis analysis = analyse(inst, aopt);
+        if (!analysis.errors().empty()) {
+            no.rule = "spec";
+            no.message = analysis.errors().front().to_string();
+            return false;
+        }
+        for (const auto& f : analysis.findings())
+            if (f.severity == Severity::Error) {
+                no.rule = to_string(f.kind);
+                no.message = f.message;
+                return false;
+            }
+        c.hbm_bytes = analysis.total_hbm_bytes();
+        c.vmem_bytes = analysis.total_vmem_bytes();
+    }
+    return true;
+}
+
 // Checks one combination: resolved, within the program budget, accepted by the contract,
 // clean under the indexing checks; then its traffic and bound.
 std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const TargetProfile& target,
@@ -108,32 +140,8 @@ std::variant<PlanCandidate, PlanRejection> examine(const Spec& spec, const Targe
         no.message = std::move(*over);
         return no;
     }
-    AnalysisOptions aopt;
-    aopt.revisit = spec.revisit;
-    aopt.concurrent_grid = runs_grid_concurrently(target);
     PlanCandidate c;
-    // Separable maps are answered per axis; the full pass runs for the others and to word
-    // the finding that rejects a candidate (docs/semantics.md, "Closed form").
-    const auto fast = options.closed_form ? analyse_separable(inst, aopt) : std::nullopt;
-    if (fast && fast->clean) {
-        c.hbm_bytes = fast->total_hbm_bytes();
-        c.vmem_bytes = fast->total_vmem_bytes();
-    } else {
-        const Analysis analysis = analyse(inst, aopt);
-        if (!analysis.errors().empty()) {
-            no.rule = "spec";
-            no.message = analysis.errors().front().to_string();
-            return no;
-        }
-        for (const auto& f : analysis.findings())
-            if (f.severity == Severity::Error) {
-                no.rule = to_string(f.kind);
-                no.message = f.message;
-                return no;
-            }
-        c.hbm_bytes = analysis.total_hbm_bytes();
-        c.vmem_bytes = analysis.total_vmem_bytes();
-    }
+    if (!count_traffic(inst, spec, target, options, c, no)) return no;
     c.params = tiles;
     c.programs = inst.programs();
     if (spec.kernel)

@@ -13,7 +13,8 @@ struct PythonEnv {
 // The interpreter: $TILELENS_PYTHON, else Debian's /usr/bin/python3 (another python3 earlier
 // on PATH may lack numpy), else the first python3 on PATH. The runner: $TILELENS_PYTHON_DIR,
 // else share/tilelens/python next to the installed program, else (only for a program run from
-// the build tree) the source tree's resources/python. nullopt with *error saying what is missing and how to install it.
+// the build tree) the source tree's resources/python. nullopt with *error saying what is missing
+// and how to install it.
 std::optional<PythonEnv> find_python_env(std::string* error);
 
 }  // namespace tl

@@ -85,11 +85,110 @@ std::string num(std::int64_t v) {
     return false;
 }
 
+// The instructions that cannot fail: moves, comparisons, min and max, division by a constant.
+[[gnu::always_inline]] inline std::int64_t simple(const Compiled::Impl& m, const detail::Instr& in,
+                                                  const std::int64_t* r) {
+    switch (in.op) {
+        case Code::Mov:
+            return r[in.a];
+        case Code::Not:
+            return r[in.a] == 0;
+        case Code::Bool:
+            return r[in.a] != 0;
+        case Code::Min:
+            return std::min(r[in.a], r[in.b]);
+        case Code::Max:
+            return std::max(r[in.a], r[in.b]);
+        case Code::Lt:
+            return r[in.a] < r[in.b];
+        case Code::Le:
+            return r[in.a] <= r[in.b];
+        case Code::Gt:
+            return r[in.a] > r[in.b];
+        case Code::Ge:
+            return r[in.a] >= r[in.b];
+        case Code::Eq:
+            return r[in.a] == r[in.b];
+        case Code::Ne:
+            return r[in.a] != r[in.b];
+        case Code::FloorDivK:
+            return detail::floordiv(r[in.a], m.divisors[in.b]);
+        case Code::ModK:
+            return detail::mod(r[in.a], m.divisors[in.b]);
+        case Code::CDivK:
+            return detail::cdiv(r[in.a], m.divisors[in.b]);
+        default:
+            return 0;  // not one of them: step() handles it
+    }
+}
+
+enum class Step { Value, Jumped, Failed };
+
+// One instruction: its value into `v`, or a jump that moves `pc`. Inlined into the loop of
+// eval, so the dispatch stays one jump table with the registers in locals.
+[[gnu::always_inline]] inline Step step(const Compiled::Impl& m, const detail::Instr& in,
+                                        const std::int64_t* r, std::int64_t& v, std::size_t& pc) {
+    bool ok = true;
+    switch (in.op) {
+        case Code::Neg:
+            ok = detail::neg(r[in.a], &v);
+            break;
+        case Code::Abs:
+            ok = detail::abs(r[in.a], &v);
+            break;
+        case Code::Add:
+            ok = detail::add(r[in.a], r[in.b], &v);
+            break;
+        case Code::Sub:
+            ok = detail::sub(r[in.a], r[in.b], &v);
+            break;
+        case Code::Mul:
+            ok = detail::mul(r[in.a], r[in.b], &v);
+            break;
+        case Code::FloorDiv:
+            ok = detail::floordiv(r[in.a], r[in.b], &v);
+            break;
+        case Code::Mod:
+            ok = detail::mod(r[in.a], r[in.b], &v);
+            break;
+        case Code::CDiv:
+            ok = detail::cdiv(r[in.a], r[in.b], &v);
+            break;
+        case Code::Div:
+            ok = detail::tdiv(r[in.a], r[in.b], &v);
+            break;
+        case Code::Rem:
+            ok = detail::trem(r[in.a], r[in.b], &v);
+            break;
+        case Code::Bound:
+            v = r[in.a];
+            ok = v >= 0 && v < m.bounds[in.b].extent;
+            break;
+        case Code::Load: {
+            const std::vector<std::int64_t>& values = m.arrays[in.b].values;
+            ok = r[in.a] >= 0 && r[in.a] < static_cast<std::int64_t>(values.size());
+            if (ok) v = values[static_cast<std::size_t>(r[in.a])];
+            break;
+        }
+        case Code::Jz:
+            if (r[in.a] == 0) pc = in.b;
+            return Step::Jumped;
+        case Code::Jnz:
+            if (r[in.a] != 0) pc = in.b;
+            return Step::Jumped;
+        case Code::Jmp:
+            pc = in.b;
+            return Step::Jumped;
+        default:
+            v = simple(m, in, r);
+            break;
+    }
+    return ok ? Step::Value : Step::Failed;
+}
+
 }  // namespace
 
-// One loop with one switch over the opcodes: the hot path of every analysis, kept whole so
-// the dispatch stays a jump table with the registers in locals.
-// NOLINTNEXTLINE(readability-function-size)
+// The hot path of every analysis: one loop over the instructions.
 bool Compiled::eval(const std::int64_t* args, std::int64_t* out, Error* err) const {
     if (!impl_) return true;
     const Impl& m = *impl_;
@@ -109,101 +208,9 @@ bool Compiled::eval(const std::int64_t* args, std::int64_t* out, Error* err) con
     while (pc < n) {
         const detail::Instr in = code[pc++];
         std::int64_t v = 0;
-        bool ok = true;
-        switch (in.op) {
-            case Code::Mov:
-                v = r[in.a];
-                break;
-            case Code::Neg:
-                ok = detail::neg(r[in.a], &v);
-                break;
-            case Code::Not:
-                v = r[in.a] == 0;
-                break;
-            case Code::Bool:
-                v = r[in.a] != 0;
-                break;
-            case Code::Abs:
-                ok = detail::abs(r[in.a], &v);
-                break;
-            case Code::Add:
-                ok = detail::add(r[in.a], r[in.b], &v);
-                break;
-            case Code::Sub:
-                ok = detail::sub(r[in.a], r[in.b], &v);
-                break;
-            case Code::Mul:
-                ok = detail::mul(r[in.a], r[in.b], &v);
-                break;
-            case Code::FloorDiv:
-                ok = detail::floordiv(r[in.a], r[in.b], &v);
-                break;
-            case Code::Mod:
-                ok = detail::mod(r[in.a], r[in.b], &v);
-                break;
-            case Code::CDiv:
-                ok = detail::cdiv(r[in.a], r[in.b], &v);
-                break;
-            case Code::Div:
-                ok = detail::tdiv(r[in.a], r[in.b], &v);
-                break;
-            case Code::Rem:
-                ok = detail::trem(r[in.a], r[in.b], &v);
-                break;
-            case Code::Bound:
-                v = r[in.a];
-                ok = v >= 0 && v < m.bounds[in.b].extent;
-                break;
-            case Code::Min:
-                v = std::min(r[in.a], r[in.b]);
-                break;
-            case Code::Max:
-                v = std::max(r[in.a], r[in.b]);
-                break;
-            case Code::Lt:
-                v = r[in.a] < r[in.b];
-                break;
-            case Code::Le:
-                v = r[in.a] <= r[in.b];
-                break;
-            case Code::Gt:
-                v = r[in.a] > r[in.b];
-                break;
-            case Code::Ge:
-                v = r[in.a] >= r[in.b];
-                break;
-            case Code::Eq:
-                v = r[in.a] == r[in.b];
-                break;
-            case Code::Ne:
-                v = r[in.a] != r[in.b];
-                break;
-            case Code::FloorDivK:
-                v = detail::floordiv(r[in.a], m.divisors[in.b]);
-                break;
-            case Code::ModK:
-                v = detail::mod(r[in.a], m.divisors[in.b]);
-                break;
-            case Code::CDivK:
-                v = detail::cdiv(r[in.a], m.divisors[in.b]);
-                break;
-            case Code::Load: {
-                const std::vector<std::int64_t>& values = m.arrays[in.b].values;
-                ok = r[in.a] >= 0 && r[in.a] < static_cast<std::int64_t>(values.size());
-                if (ok) v = values[static_cast<std::size_t>(r[in.a])];
-                break;
-            }
-            case Code::Jz:
-                if (r[in.a] == 0) pc = in.b;
-                continue;
-            case Code::Jnz:
-                if (r[in.a] != 0) pc = in.b;
-                continue;
-            case Code::Jmp:
-                pc = in.b;
-                continue;
-        }
-        if (!ok) return fail(m, pc - 1, r, err);
+        const Step done = step(m, in, r, v, pc);
+        if (done == Step::Jumped) continue;
+        if (done == Step::Failed) return fail(m, pc - 1, r, err);
         r[in.dst] = v;
     }
     const std::size_t results = m.result_registers.size();
