@@ -21,11 +21,11 @@
 #include "widgets/explorer/grid_canvas.h"
 #include "widgets/explorer/grid_navigator.h"
 #include "widgets/explorer/operand_view.h"
+#include "widgets/kit/job_tracker.h"
 #include "widgets/mainwindow/file_controller.h"
 #include "widgets/mainwindow/main_actions.h"
 #include "widgets/mainwindow/main_window.h"
 #include "widgets/mainwindow/theme.h"
-#include "widgets/tasks/job_tracker.h"
 #include "widgets/timings/timings_panel.h"
 
 using namespace tl;

@@ -9,7 +9,7 @@
 #include "core/interp/interpreter.h"
 #include "core/spec/instance.h"
 #include "core/spec/spec_io.h"
-#include "widgets/explorer_snapshot.h"
+#include "widgets/document/explorer_snapshot.h"
 
 namespace tl::gui::testing {
 

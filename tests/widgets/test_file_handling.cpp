@@ -33,7 +33,7 @@ using namespace tl::gui;
 
 namespace {
 
-struct Harness {
+struct FileHarness {
     QTemporaryDir dir;
     QSettings settings{dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat};
     MainWindow w{&settings};
@@ -46,7 +46,7 @@ void write_file(const QString& path, const char* text) {
     f.write(text);
 }
 
-Spec with_param(Spec s, const std::string& name, std::int64_t v) {
+Spec with_param_set(Spec s, const std::string& name, std::int64_t v) {
     for (auto& [n, value] : s.params)
         if (n == name) value = v;
     return s;
@@ -55,10 +55,10 @@ Spec with_param(Spec s, const std::string& name, std::int64_t v) {
 }  // namespace
 
 TEST(FileHandling, SaveAndOpenRoundTripThroughTheWindow) {
-    Harness t;
+    FileHarness t;
     ASSERT_TRUE(t.w.openSpec(QStringLiteral(":/examples/matmul-rect.tilelens.json")));
     SpecDocument* doc = t.w.document();
-    doc->edit(with_param(doc->spec(), "N", 640),
+    doc->edit(with_param_set(doc->spec(), "N", 640),
               {SpecChange::Part::Params, -1, QStringLiteral("params.N")}, QStringLiteral("Set N"));
     EXPECT_TRUE(t.w.windowTitle().startsWith(QStringLiteral("matmul-rect.tilelens.json")));
     EXPECT_TRUE(t.w.isWindowModified());
@@ -78,7 +78,7 @@ TEST(FileHandling, SaveAndOpenRoundTripThroughTheWindow) {
 }
 
 TEST(FileHandling, RecentFilesAreNewestFirstWithoutDuplicatesAndPersist) {
-    Harness t;
+    FileHarness t;
     const QString a = t.file("a.tilelens.json"), b = t.file("b.tilelens.json");
     for (const QString& p : {a, b}) QFile::copy(tl::test::example_file("transpose"), p);
     ASSERT_TRUE(t.w.openSpec(a));
@@ -130,7 +130,7 @@ TEST(FileHandling, NewFromExampleListsTheWholeLibraryAndOpensUntitled) {
     auto* text = dialog.findChild<QWidget*>(QStringLiteral("exampleDescription"));
     ASSERT_NE(text, nullptr);
 
-    Harness t;
+    FileHarness t;
     ASSERT_TRUE(t.w.files()->openExample(dialog.selectedPath()));
     EXPECT_EQ(t.w.document()->spec().name, "reduction-wrong-axis");
     EXPECT_TRUE(t.w.document()->path().isEmpty());
@@ -138,10 +138,10 @@ TEST(FileHandling, NewFromExampleListsTheWholeLibraryAndOpensUntitled) {
 }
 
 TEST(FileHandling, UnsavedChangesAreAskedAboutBeforeTheyAreLost) {
-    Harness t;
+    FileHarness t;
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
     SpecDocument* doc = t.w.document();
-    doc->edit(with_param(doc->spec(), "M", 7),
+    doc->edit(with_param_set(doc->spec(), "M", 7),
               {SpecChange::Part::Params, -1, QStringLiteral("params.M")}, QStringLiteral("Set M"));
     int asked = 0;
     QMessageBox::StandardButton answer = QMessageBox::Cancel;
@@ -162,12 +162,12 @@ TEST(FileHandling, UnsavedChangesAreAskedAboutBeforeTheyAreLost) {
 }
 
 TEST(FileHandling, SaveAnswerWritesTheFileBeforeOpeningAnother) {
-    Harness t;
+    FileHarness t;
     const QString path = t.file("m.tilelens.json");
     QFile::copy(tl::test::example_file("matmul-rect"), path);
     ASSERT_TRUE(t.w.openSpec(path));
     SpecDocument* doc = t.w.document();
-    doc->edit(with_param(doc->spec(), "M", 7),
+    doc->edit(with_param_set(doc->spec(), "M", 7),
               {SpecChange::Part::Params, -1, QStringLiteral("params.M")}, QStringLiteral("Set M"));
     t.w.files()->setPrompt([](const QString&) { return QMessageBox::Save; });
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("transpose")));
@@ -177,7 +177,7 @@ TEST(FileHandling, SaveAnswerWritesTheFileBeforeOpeningAnother) {
 }
 
 TEST(FileHandling, ADroppedSpecOpensAndOtherFilesArePassedOn) {
-    Harness t;
+    FileHarness t;
     const QString spec = t.file("dropped.tilelens.json"), other = t.file("bench.json");
     QFile::copy(tl::test::example_file("rank1"), spec);
     QFile::copy(tl::test::example_file("rank1"), other);
@@ -196,10 +196,10 @@ TEST(FileHandling, ADroppedSpecOpensAndOtherFilesArePassedOn) {
 }
 
 TEST(FileHandling, AFileIsCheckedBeforeUnsavedChangesAreAskedAbout) {
-    Harness t;
+    FileHarness t;
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
     SpecDocument* doc = t.w.document();
-    doc->edit(with_param(doc->spec(), "M", 7),
+    doc->edit(with_param_set(doc->spec(), "M", 7),
               {SpecChange::Part::Params, -1, QStringLiteral("params.M")}, QStringLiteral("Set M"));
     int asked = 0;
     t.w.files()->setPrompt([&](const QString&) {
@@ -224,7 +224,7 @@ TEST(FileHandling, AFileIsCheckedBeforeUnsavedChangesAreAskedAbout) {
 }
 
 TEST(FileHandling, AFileThatIsNotJsonOpensAsTextToFixAndSavesTheFix) {
-    Harness t;
+    FileHarness t;
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
     const QString path = t.file("syntax.tilelens.json");
     // A missing comma after "name": JSON syntax, not an expression.
@@ -257,7 +257,7 @@ TEST(FileHandling, AFileThatIsNotJsonOpensAsTextToFixAndSavesTheFix) {
 }
 
 TEST(FileHandling, AFileWithAMistakeInItsContentOpensWithItsErrorsShown) {
-    Harness t;
+    FileHarness t;
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
     ASSERT_GT(t.w.explorer()->operandViewCount(), 0);

@@ -16,6 +16,7 @@
 #include "widgets/explorer/operand_view.h"
 #include "widgets/findings/findings_model.h"
 #include "widgets/findings/findings_panel.h"
+#include "widgets/kit/palette.h"
 #include "widgets/mainwindow/main_window.h"
 
 using namespace tl;
@@ -23,11 +24,11 @@ using namespace tl::gui;
 
 namespace {
 
-struct Window {
+struct MarksWindow {
     QTemporaryDir dir;
     QSettings settings{dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat};
     MainWindow w{&settings};
-    Window(const char* example) {
+    MarksWindow(const char* example) {
         w.resize(1400, 900);
         w.show();
         EXPECT_TRUE(w.openSpec(tl::test::example_file(example)));
@@ -50,7 +51,7 @@ struct Window {
 };
 
 TEST(FindingMarks, ARaceRingsItsWritersAndOutlinesTheSharedBlock) {
-    Window t("reduction-parallel");
+    MarksWindow t("reduction-parallel");
     const int row = t.rowOf(FindingKind::ParallelRace);
     ASSERT_GE(row, 0);
     t.w.findings()->activate(row);
@@ -77,7 +78,7 @@ TEST(FindingMarks, ARaceRingsItsWritersAndOutlinesTheSharedBlock) {
 }
 
 TEST(FindingMarks, AContractViolationOutlinesTheRejectedBlockWithItsRule) {
-    Window t("tpu-invalid-block");
+    MarksWindow t("tpu-invalid-block");
     const int row = t.rowOf(FindingKind::ContractViolation, "x");
     ASSERT_GE(row, 0);
     t.w.findings()->activate(row);
@@ -88,7 +89,7 @@ TEST(FindingMarks, AContractViolationOutlinesTheRejectedBlockWithItsRule) {
 }
 
 TEST(FindingMarks, UnreadInputNamesItsCountAndTheMarkLeavesWithTheDocument) {
-    Window t("element-offsets");
+    MarksWindow t("element-offsets");
     const int row = t.rowOf(FindingKind::UnreadInput);
     ASSERT_GE(row, 0);
     t.w.findings()->activate(row);
@@ -104,7 +105,7 @@ TEST(FindingMarks, UnreadInputNamesItsCountAndTheMarkLeavesWithTheDocument) {
 }
 
 TEST(FindingMarks, AFixedFindingLeavesThePicture) {
-    Window t("reduction-parallel");
+    MarksWindow t("reduction-parallel");
     const int row = t.rowOf(FindingKind::ParallelRace);
     ASSERT_GE(row, 0);
     t.w.findings()->activate(row);
@@ -121,7 +122,7 @@ TEST(FindingMarks, AFixedFindingLeavesThePicture) {
 }
 
 TEST(StalePicture, TheLastValidStateIsGreyedWhileTheSpecHasErrors) {
-    Window t("matmul-rect");
+    MarksWindow t("matmul-rect");
     OperandView* x = t.view("x");
     ASSERT_NE(x, nullptr);
     EXPECT_FALSE(x->stale());

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "test_util.h"
-#include "widgets/tasks/job_tracker.h"
+#include "widgets/kit/job_tracker.h"
 
 using namespace tl::gui;
 

@@ -70,7 +70,7 @@ TEST(LayoutFit, TheDescriptionBoxGrowsWithItsText) {
     EXPECT_LE(box->height(), 12 * lineH + 40);     // capped: the rest scrolls
 }
 
-struct Window {
+struct FitWindow {
     QTemporaryDir dir;
     QSettings settings{dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat};
     MainWindow w{&settings};
@@ -85,7 +85,7 @@ struct Window {
 };
 
 TEST(LayoutFit, FirstRunDocksFollowTheWindowSizeUntilTheUserMovesThem) {
-    Window t;
+    FitWindow t;
     t.w.show();
     t.resize(1280, 720);
     const int small = t.dock("bottomDock")->height();
@@ -104,7 +104,7 @@ TEST(LayoutFit, FirstRunDocksFollowTheWindowSizeUntilTheUserMovesThem) {
 }
 
 TEST(LayoutFit, NothingInTheWindowMovesWhileStepping) {
-    Window t;
+    FitWindow t;
     t.w.show();
     t.resize(1280, 720);
     for (const char* example : {"matmul-rect", "softmax-narrow-block", "block-sparse"}) {

@@ -31,7 +31,7 @@ using namespace tl::gui;
 
 namespace {
 
-struct Harness {
+struct MainWindowHarness {
     QTemporaryDir dir;
     QSettings settings{dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat};
     MainWindow w{&settings};
@@ -49,7 +49,7 @@ struct Harness {
 }  // namespace
 
 TEST(MainWindow, OpensTheBuiltInExampleWithItsVerdict) {
-    Harness t;
+    MainWindowHarness t;
     ASSERT_TRUE(t.w.openSpec(QStringLiteral(":/examples/matmul-rect.tilelens.json")));
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
     EXPECT_EQ(t.label("verdict"), QStringLiteral("PASS"));
@@ -58,7 +58,7 @@ TEST(MainWindow, OpensTheBuiltInExampleWithItsVerdict) {
 }
 
 TEST(MainWindow, ListsTheFindingsOfAFailingSpecAndAClickSelectsTheirProgram) {
-    Harness t;
+    MainWindowHarness t;
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("reduction-wrong-axis")));
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
     EXPECT_EQ(t.label("verdict"), QStringLiteral("FAIL"));
@@ -74,7 +74,7 @@ TEST(MainWindow, ListsTheFindingsOfAFailingSpecAndAClickSelectsTheirProgram) {
 }
 
 TEST(MainWindow, AClickOnASpecErrorFocusesItsField) {
-    Harness t;
+    MainWindowHarness t;
     t.w.show();
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
@@ -90,7 +90,7 @@ TEST(MainWindow, AClickOnASpecErrorFocusesItsField) {
 }
 
 TEST(MainWindow, CtrlZInAFieldUndoesTheDocument) {
-    Harness t;
+    MainWindowHarness t;
     t.w.show();
     ASSERT_TRUE(QTest::qWaitForWindowActive(&t.w) || true);
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
@@ -131,7 +131,7 @@ TEST(MainWindow, ThemeAndLayoutAreRemembered) {
 }
 
 TEST(MainWindow, EveryFrequentActionHasAShortcut) {
-    Harness t;
+    MainWindowHarness t;
     const MainActions& a = t.w.actions();
     for (QAction* action :
          {a.newFromExample, a.open, a.save, a.saveAs, a.quit, a.undo, a.redo, a.run, a.audit,
@@ -143,7 +143,7 @@ TEST(MainWindow, EveryFrequentActionHasAShortcut) {
 }
 
 TEST(MainWindow, TheBadgeNeverShowsAVerdictNextToSpecErrors) {
-    Harness t;
+    MainWindowHarness t;
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
     ASSERT_EQ(t.label("verdict"), QStringLiteral("PASS"));
@@ -163,7 +163,7 @@ TEST(MainWindow, TheBadgeNeverShowsAVerdictNextToSpecErrors) {
 }
 
 TEST(MainWindow, ANewDocumentStartsAtTheFirstProgramWithTheSliceBoxInStep) {
-    Harness t;
+    MainWindowHarness t;
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
     t.w.explorer()->selectProgram(1);  // (0, 0, 1)
@@ -180,7 +180,7 @@ TEST(MainWindow, ANewDocumentStartsAtTheFirstProgramWithTheSliceBoxInStep) {
 }
 
 TEST(MainWindow, APinnedElementDoesNotFollowIntoAnotherDocumentOrOutsideItsArray) {
-    Harness t;
+    MainWindowHarness t;
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
     t.w.explorer()->selectElement(2, {299, 499});
@@ -203,7 +203,7 @@ TEST(MainWindow, APinnedElementDoesNotFollowIntoAnotherDocumentOrOutsideItsArray
 }
 
 TEST(MainWindow, IntermediateValuesWhileTypingDoNotMoveTheSelectedProgram) {
-    Harness t;
+    MainWindowHarness t;
     ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
     t.w.explorer()->selectProgram(23);  // (2, 3, 1), the last
@@ -224,7 +224,7 @@ TEST(MainWindow, IntermediateValuesWhileTypingDoNotMoveTheSelectedProgram) {
 }
 
 TEST(MainWindow, EditCopiesTheOpenSpecAsPallasCode) {
-    Harness t;
+    MainWindowHarness t;
     ASSERT_TRUE(t.w.openSpec(QStringLiteral(":/examples/matmul-rect.tilelens.json")));
     ASSERT_TRUE(tl::test::settle(*t.w.document()));
     QGuiApplication::clipboard()->clear();
@@ -238,7 +238,7 @@ TEST(MainWindow, EditCopiesTheOpenSpecAsPallasCode) {
 }
 
 TEST(MainWindow, TheLessonsMenuListsTheLessonsInOrderAndOpensOne) {
-    Harness t;
+    MainWindowHarness t;
     // The menu starts with View ▸ Present, then the lessons.
     QList<QAction*> lessons = t.w.actions().lessons->actions();
     ASSERT_GE(lessons.size(), 12);
@@ -277,7 +277,7 @@ double iconLightness(const QAction* a) {
 }  // namespace
 
 TEST(MainWindow, TheRunIconStaysVisibleInBothThemes) {
-    Harness t;
+    MainWindowHarness t;
     t.w.setTheme(Theme::Dark);
     EXPECT_GT(iconLightness(t.w.actions().run), 0.6);  // light on a dark tool bar
     EXPECT_GT(iconLightness(t.w.actions().cancel), 0.6);
@@ -286,7 +286,7 @@ TEST(MainWindow, TheRunIconStaysVisibleInBothThemes) {
 }
 
 TEST(MainWindow, TheShortcutListNamesTheSteppingKeys) {
-    Harness t;
+    MainWindowHarness t;
     const QString table = shortcut_table(&t.w);
     EXPECT_TRUE(table.contains(QStringLiteral("Run Kernel")));
     for (const char* keys : {"Right, Left", "Down, Up", "Page Down, Page Up", "Home, End"})

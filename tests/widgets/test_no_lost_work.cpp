@@ -109,12 +109,12 @@ QString crash_window(const ScratchHome& home, const QString& spec) {
     return QString::fromUtf8(out.mid(6).trimmed());
 }
 
-struct Window {
+struct LostWorkWindow {
     QSettings settings;
     MainWindow w;
     QList<QList<RecoveryOffer>> offered;
     QList<RecoveryAnswer> answers;  // given in order; Later once they run out
-    explicit Window(const ScratchHome& home)
+    explicit LostWorkWindow(const ScratchHome& home)
         : settings(home.file("settings.ini"), QSettings::IniFormat), w(&settings) {
         w.files()->noLostWork()->setRecoveryPrompt([this](const QList<RecoveryOffer>& offers) {
             offered.append(offers);
@@ -132,7 +132,7 @@ TEST(NoLostWork, AKilledWindowsEditIsRecoveredIntoItsFileWhichIsNotTouched) {
     EXPECT_EQ(QFileInfo(left).absolutePath(), QFileInfo(gui::recovery_dir()).absoluteFilePath());
 
     // The restart.
-    Window t(home);
+    LostWorkWindow t(home);
     ASSERT_TRUE(t.w.openSpec(QStringLiteral(":/examples/matmul-rect.tilelens.json")));
     t.answers = {{RecoveryAnswer::Action::Recover, 0}};
     EXPECT_TRUE(t.w.files()->noLostWork()->offerRecovery());
@@ -166,7 +166,7 @@ TEST(NoLostWork, LaterKeepsTheRecoveryFileAndDiscardRemovesIt) {
     const QString left = crash_window(home, spec);
     ASSERT_TRUE(QFileInfo::exists(left));
     {
-        Window t(home);
+        LostWorkWindow t(home);
         ASSERT_TRUE(t.w.openSpec(test::example_file("matmul-rect")));
         EXPECT_FALSE(t.w.files()->noLostWork()->offerRecovery());  // Later
         EXPECT_EQ(t.offered.size(), 1);
@@ -174,7 +174,7 @@ TEST(NoLostWork, LaterKeepsTheRecoveryFileAndDiscardRemovesIt) {
         EXPECT_FALSE(t.w.document()->isModified());
         EXPECT_EQ(t.w.document()->spec().name, "matmul-rect");
     }
-    Window t(home);
+    LostWorkWindow t(home);
     t.answers = {{RecoveryAnswer::Action::Discard, 0}};
     EXPECT_FALSE(t.w.files()->noLostWork()->offerRecovery());
     ASSERT_EQ(t.offered.size(), 1) << "nothing left to ask about after the discard";
@@ -192,7 +192,7 @@ void rename(gui::SpecDocument* doc, const char* name) {
 TEST(NoLostWork, SavingUndoingOrClosingRemovesTheRecoveryFile) {
     ScratchHome home;
     const QString spec = copy_of_example(home);
-    auto t = std::make_unique<Window>(home);
+    auto t = std::make_unique<LostWorkWindow>(home);
     ASSERT_TRUE(t->w.openSpec(spec));
     Autosave* autosave = t->w.files()->noLostWork()->autosave();
     autosave->setInterval(1);
@@ -220,7 +220,7 @@ TEST(NoLostWork, SavingUndoingOrClosingRemovesTheRecoveryFile) {
 
 TEST(NoLostWork, ABurstOfEditsIsWrittenOnceAndZeroSecondsWritesNothing) {
     ScratchHome home;
-    Window t(home);
+    LostWorkWindow t(home);
     ASSERT_TRUE(t.w.openSpec(copy_of_example(home)));
     Autosave* autosave = t.w.files()->noLostWork()->autosave();
     EXPECT_EQ(autosave->interval(), Autosave::kDefaultSeconds);
@@ -266,7 +266,7 @@ TEST(NoLostWork, AnUntitledDocumentIsRecoveredUntitled) {
     ScratchHome home;
     QString left;
     {
-        Window t(home);
+        LostWorkWindow t(home);
         ASSERT_TRUE(t.w.openSpec(QStringLiteral(":/examples/matmul-rect.tilelens.json")));
         rename(t.w.document(), "untitled_work");
         ASSERT_TRUE(t.w.files()->noLostWork()->autosave()->writeNow());
@@ -283,7 +283,7 @@ TEST(NoLostWork, AnUntitledDocumentIsRecoveredUntitled) {
     f.write(QJsonDocument(o).toJson());
     f.close();
 
-    Window t(home);
+    LostWorkWindow t(home);
     t.answers = {{RecoveryAnswer::Action::Recover, 0}};
     ASSERT_TRUE(t.w.files()->noLostWork()->offerRecovery());
     ASSERT_EQ(t.offered.size(), 1);
@@ -321,7 +321,7 @@ TEST(NoLostWork, TheRecoveryDialogListsEachDocument) {
 // A file whose content is wrong (offered to fix, cancelled) is in test_file_handling.
 TEST(NoLostWork, AFileThatCannotBeReadLeavesTheOpenDocumentUntouched) {
     ScratchHome home;
-    Window t(home);
+    LostWorkWindow t(home);
     const QString spec = copy_of_example(home);
     ASSERT_TRUE(t.w.openSpec(spec));
     rename(t.w.document(), "mine");

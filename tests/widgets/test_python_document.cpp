@@ -14,10 +14,10 @@
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/python_section.h"
 #include "widgets/editor/spec_editor.h"
+#include "widgets/kit/job_tracker.h"
 #include "widgets/mainwindow/file_controller.h"
 #include "widgets/mainwindow/main_window.h"
 #include "widgets/tasks/audit_controller.h"
-#include "widgets/tasks/job_tracker.h"
 
 using namespace tl;
 using namespace tl::gui;
@@ -27,14 +27,14 @@ namespace {
 const QString kKernel =
     QStringLiteral(TILELENS_SOURCE_DIR "/tests/python/kernels/blocked_matmul.py");
 
-struct Harness {
+struct PythonDocHarness {
     QTemporaryDir dir;
     QSettings settings{dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat};
     MainWindow w{&settings};
     QStringList asked;  // the files the run prompt was shown for
     bool answer = true;
 
-    Harness() {
+    PythonDocHarness() {
         w.files()->setPythonPrompt([this](const QString& path) {
             asked << path;
             return answer;
@@ -61,7 +61,7 @@ struct Harness {
 }  // namespace
 
 TEST(PythonDocument, AsksBeforeRunningAndNotAgainForTheSameFile) {
-    Harness t;
+    PythonDocHarness t;
     t.answer = false;
     ASSERT_TRUE(t.open(t.writeSpec()));
     ASSERT_EQ(t.asked.size(), 1);
@@ -92,7 +92,7 @@ TEST(PythonDocument, AsksBeforeRunningAndNotAgainForTheSameFile) {
 }
 
 TEST(PythonDocument, TheEditorShowsTheRecordedCallInsteadOfTheWrittenParts) {
-    Harness t;
+    PythonDocHarness t;
     ASSERT_TRUE(t.open(t.writeSpec()));
     auto* section = t.w.findChild<PythonSection*>(QStringLiteral("pythonSection"));
     ASSERT_TRUE(section);
@@ -113,7 +113,7 @@ TEST(PythonDocument, TheEditorShowsTheRecordedCallInsteadOfTheWrittenParts) {
 }
 
 TEST(PythonDocument, RunIsTheAuditOfTheOwnParams) {
-    Harness t;
+    PythonDocHarness t;
     ASSERT_TRUE(t.open(t.writeSpec()));
     ASSERT_TRUE(t.w.runKernel());
     ASSERT_TRUE(tl::test::wait_until([&] { return !t.w.task()->running(); }, 120000));
@@ -124,7 +124,7 @@ TEST(PythonDocument, RunIsTheAuditOfTheOwnParams) {
 }
 
 TEST(PythonDocument, OpeningAPyFileAsksForTheCallAndSavesWhereItFindsTheFile) {
-    Harness t;
+    PythonDocHarness t;
     const QString py = t.dir.filePath(QStringLiteral("kernel.py"));
     PythonCall asked_with;
     t.w.files()->setCallPrompt([&](const QString&, const PythonCall& initial) {

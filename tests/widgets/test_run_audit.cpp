@@ -15,9 +15,9 @@
 #include "widgets/document/spec_document.h"
 #include "widgets/findings/findings_model.h"
 #include "widgets/findings/findings_panel.h"
+#include "widgets/kit/job_tracker.h"
 #include "widgets/mainwindow/main_window.h"
 #include "widgets/tasks/audit_controller.h"
-#include "widgets/tasks/job_tracker.h"
 #include "widgets/tasks/run_controller.h"
 
 using namespace tl;
@@ -25,11 +25,11 @@ using namespace tl::gui;
 
 namespace {
 
-struct Harness {
+struct RunAuditHarness {
     QTemporaryDir dir;
     QSettings settings{dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat};
     MainWindow w{&settings};
-    explicit Harness(const char* example) {
+    explicit RunAuditHarness(const char* example) {
         EXPECT_TRUE(w.openSpec(tl::test::example_file(example)));
         EXPECT_TRUE(tl::test::settle(*w.document()));
     }
@@ -41,7 +41,7 @@ struct Harness {
 }  // namespace
 
 TEST(Run, AttachesTheRunToTheSnapshotAndUpdatesTheFindings) {
-    Harness t("matmul-floor-grid-rect");  // floor division drops the edge: outputs never written
+    RunAuditHarness t("matmul-floor-grid-rect");  // floor division drops the edge: outputs never written
     ASSERT_TRUE(t.w.runner()->start());
     EXPECT_TRUE(t.w.task()->running());
     EXPECT_FALSE(t.w.actions().run->isEnabled());
@@ -61,7 +61,7 @@ TEST(Run, AttachesTheRunToTheSnapshotAndUpdatesTheFindings) {
 }
 
 TEST(Run, ACorrectKernelPassesItsNumerics) {
-    Harness t("matmul-rect");
+    RunAuditHarness t("matmul-rect");
     ASSERT_TRUE(t.w.runner()->start());
     ASSERT_TRUE(t.idle());
     const ExplorerSnapshot& s = t.w.document()->snapshot();
@@ -72,13 +72,13 @@ TEST(Run, ACorrectKernelPassesItsNumerics) {
 }
 
 TEST(Run, IsRefusedBeforeLaunchWhenTheContractRejects) {
-    Harness t("tpu-invalid-block");
+    RunAuditHarness t("tpu-invalid-block");
     EXPECT_FALSE(t.w.runner()->start());
     EXPECT_FALSE(t.w.task()->running());
 }
 
 TEST(Run, ACancelledJobReportsCancelledAndAttachesNothing) {
-    Harness t("matmul-rect");
+    RunAuditHarness t("matmul-rect");
     JobTracker* task = t.w.task();
     std::atomic<bool> entered{false};
     // A job that only ends when cancelled stands in for a long run.
@@ -105,7 +105,7 @@ TEST(Run, ACancelledJobReportsCancelledAndAttachesNothing) {
 }
 
 TEST(Audit, FillsTheCaseTableAndAFailingCaseLoadsIntoTheDocument) {
-    Harness t("reduction-wrong-axis");
+    RunAuditHarness t("reduction-wrong-axis");
     ASSERT_TRUE(t.w.auditor()->start());
     ASSERT_TRUE(t.idle());
     ASSERT_TRUE(t.w.auditor()->result());
@@ -132,7 +132,7 @@ TEST(Audit, FillsTheCaseTableAndAFailingCaseLoadsIntoTheDocument) {
 }
 
 TEST(Audit, ACaseOfAnEarlierSpecIsNotLoadedIntoTheEditedOne) {
-    Harness t("reduction-wrong-axis");
+    RunAuditHarness t("reduction-wrong-axis");
     ASSERT_TRUE(t.w.auditor()->start());
     ASSERT_TRUE(t.idle());
     const AuditCasesModel* cases = t.w.auditPanel()->model();
@@ -165,7 +165,7 @@ TEST(Audit, ACaseOfAnEarlierSpecIsNotLoadedIntoTheEditedOne) {
 }
 
 TEST(Audit, SweepsHostileShapesAndAFailingShapeOpensInTheEditor) {
-    Harness t("matmul-floor-grid-rect");
+    RunAuditHarness t("matmul-floor-grid-rect");
     ASSERT_TRUE(t.w.auditor()->start());
     ASSERT_TRUE(t.idle());
     const AuditCasesModel* cases = t.w.auditPanel()->model();
@@ -207,7 +207,7 @@ QColor verdict_colour_of(const AuditCasesModel* cases, int row) {
 }  // namespace
 
 TEST(Audit, TheTableIsMarkedOutOfDateAfterAnEditAndCurrentAgainAfterUndo) {
-    Harness t("matmul-rect");
+    RunAuditHarness t("matmul-rect");
     ASSERT_TRUE(t.w.auditor()->start());
     ASSERT_TRUE(t.idle());
     const AuditCasesModel* cases = t.w.auditPanel()->model();
@@ -231,7 +231,7 @@ TEST(Audit, TheTableIsMarkedOutOfDateAfterAnEditAndCurrentAgainAfterUndo) {
 }
 
 TEST(Audit, AnotherDocumentDoesNotShowThePreviousDocumentsSweep) {
-    Harness t("matmul-rect");
+    RunAuditHarness t("matmul-rect");
     ASSERT_TRUE(t.w.auditor()->start());
     ASSERT_TRUE(t.idle());
     ASSERT_GE(t.w.auditPanel()->model()->rowCount(), 1);
@@ -242,7 +242,7 @@ TEST(Audit, AnotherDocumentDoesNotShowThePreviousDocumentsSweep) {
 }
 
 TEST(Audit, ALoadedSweepCaseShowsItsAuditVerdictOnTheBadge) {
-    Harness t("matmul-rect");
+    RunAuditHarness t("matmul-rect");
     ASSERT_TRUE(t.w.auditor()->start());
     ASSERT_TRUE(t.idle());
     // A case that only the numerics fail: the live checks (contract, indexing) pass it.

@@ -5,26 +5,11 @@
 #include <algorithm>
 #include <set>
 
+#include "widgets/kit/palette.h"
+#include "widgets/kit/qstring.h"
+
 namespace tl::gui {
 namespace {
-
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-QColor verdict_colour(Verdict v) {
-    switch (v) {
-        case Verdict::Pass:
-            return QColor(0x00, 0x9E, 0x73);  // Okabe-Ito green
-        case Verdict::Fail:
-            return QColor(0xD5, 0x5E, 0x00);  // vermillion
-        case Verdict::Rejected:
-            return QColor(0xE6, 0x9F, 0x00);  // orange
-        case Verdict::Invalid:
-            return QColor(0xCC, 0x79, 0xA7);  // reddish purple
-    }
-    return {};
-}
 
 bool has(const AuditCase& c, FindingKind kind) {
     return std::find(c.findings.begin(), c.findings.end(), kind) != c.findings.end();
@@ -96,7 +81,7 @@ QVariant AuditCasesModel::data(const QModelIndex& index, int role) const {
     }
     if (col == verdictColumn()) {
         if (role == Qt::DisplayRole) return qs(to_string(c->verdict));
-        if (role == Qt::ForegroundRole) return QBrush(verdict_colour(c->verdict));
+        if (role == Qt::ForegroundRole) return QBrush(verdictColour(c->verdict));
         return {};
     }
     if (col == errorColumn()) {
@@ -110,8 +95,8 @@ QVariant AuditCasesModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole:
             return hit ? QStringLiteral("✗ found") : QStringLiteral("✓");
         case Qt::ForegroundRole:
-            return hit ? QBrush(verdict_colour(Verdict::Fail))
-                       : QBrush(verdict_colour(Verdict::Pass));
+            return hit ? QBrush(verdictColour(Verdict::Fail))
+                       : QBrush(verdictColour(Verdict::Pass));
         case Qt::TextAlignmentRole:
             return Qt::AlignCenter;
         default:

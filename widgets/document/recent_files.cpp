@@ -5,17 +5,17 @@
 
 namespace tl::gui {
 namespace {
-const QString kKey = QStringLiteral("recentFiles");
+const QString kRecentFilesKey = QStringLiteral("recentFiles");
 }
 
 RecentFiles::RecentFiles(QSettings* settings) : settings_(settings) {}
 
 QStringList RecentFiles::stored() const {
-    return settings_->value(kKey).toStringList();
+    return settings_->value(kRecentFilesKey).toStringList();
 }
 
 void RecentFiles::store(const QStringList& files) {
-    settings_->setValue(kKey, files);
+    settings_->setValue(kRecentFilesKey, files);
 }
 
 void RecentFiles::add(const QString& path) {

@@ -7,7 +7,7 @@
 
 #include "core/base/diagnostic.h"
 #include "core/spec/spec.h"
-#include "widgets/explorer_snapshot.h"
+#include "widgets/document/explorer_snapshot.h"
 
 namespace tl::gui {
 

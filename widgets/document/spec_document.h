@@ -12,10 +12,10 @@
 
 #include "core/base/diagnostic.h"
 #include "core/spec/spec.h"
+#include "widgets/document/explorer_snapshot.h"
 #include "widgets/document/snapshot_compute.h"
 #include "widgets/document/spec_change.h"
-#include "widgets/explorer_snapshot.h"
-#include "widgets/tasks/job_tracker.h"
+#include "widgets/kit/job_tracker.h"
 
 class QUndoStack;
 

@@ -3,6 +3,7 @@
 #include <QLabel>
 
 #include "widgets/editor/wavy_line.h"
+#include "widgets/kit/palette.h"
 
 namespace tl::gui {
 
@@ -11,7 +12,7 @@ EditorSection::EditorSection(const QString& title, SpecDocument* document, QWidg
     messages_->setObjectName(QStringLiteral("messages"));
     messages_->setWordWrap(true);
     messages_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    messages_->setStyleSheet(QStringLiteral("color: %1;").arg(error_colour().name()));
+    messages_->setStyleSheet(QStringLiteral("color: %1;").arg(errorColour().name()));
     messages_->hide();
 }
 

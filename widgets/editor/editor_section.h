@@ -6,8 +6,8 @@
 #include <string>
 
 #include "core/base/diagnostic.h"
+#include "widgets/document/explorer_snapshot.h"
 #include "widgets/document/spec_change.h"
-#include "widgets/explorer_snapshot.h"
 
 class QLabel;
 

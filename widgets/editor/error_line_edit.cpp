@@ -7,6 +7,7 @@
 #include "widgets/editor/list_text.h"
 #include "widgets/editor/undo_routing.h"
 #include "widgets/editor/wavy_line.h"
+#include "widgets/kit/palette.h"
 
 namespace tl::gui {
 
@@ -78,7 +79,7 @@ void ErrorLineEdit::paintEvent(QPaintEvent* event) {
         const int start = std::clamp(e.start, 0, len);
         int x0 = xOf(start), x1 = xOf(std::min(start + e.length, len));
         if (x1 - x0 < 6) x1 = x0 + 6;  // an error at the end (a missing part) stays visible
-        draw_wavy_line(p, x0, x1, baseline, error_colour());
+        draw_wavy_line(p, x0, x1, baseline, errorColour());
     }
 }
 

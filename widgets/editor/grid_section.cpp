@@ -10,6 +10,7 @@
 #include "widgets/editor/error_line_edit.h"
 #include "widgets/editor/list_text.h"
 #include "widgets/editor/table_text.h"
+#include "widgets/kit/palette.h"
 
 namespace tl::gui {
 
@@ -30,7 +31,7 @@ GridSection::GridSection(SpecDocument* document, QWidget* parent)
            "name(shape) [dtype] = values row-major; index maps take them after "
            "the grid indices"));
     tables_error_->setObjectName(QStringLiteral("tablesError"));
-    tables_error_->setStyleSheet(QStringLiteral("color: #D55E00"));
+    tables_error_->setStyleSheet(QStringLiteral("color: %1").arg(errorColour().name()));
     tables_error_->setWordWrap(true);
     tables_error_->hide();
     requires_->setObjectName(QStringLiteral("requires"));
@@ -44,7 +45,7 @@ GridSection::GridSection(SpecDocument* document, QWidget* parent)
         tr("scratch_shapes, separated by ';': name(shape) dtype [vmem|smem], "
            "or name(shape) dma|regular for semaphores; counted once in VMEM"));
     scratch_error_->setObjectName(QStringLiteral("scratchError"));
-    scratch_error_->setStyleSheet(QStringLiteral("color: #D55E00"));
+    scratch_error_->setStyleSheet(QStringLiteral("color: %1").arg(errorColour().name()));
     scratch_error_->setWordWrap(true);
     scratch_error_->hide();
     grid_->setObjectName(QStringLiteral("grid"));

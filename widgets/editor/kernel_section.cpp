@@ -8,13 +8,11 @@
 #include "core/spec/body_catalog.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/undo_routing.h"
+#include "widgets/kit/palette.h"
+#include "widgets/kit/qstring.h"
 
 namespace tl::gui {
 namespace {
-
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 // "" for an absent option, else the value as JSON text ("2", "true", "\"output\"" -> output).
 QString option_text(const Json& options, const std::string& name) {
@@ -198,8 +196,8 @@ void KernelSection::showDiagnostics(const Diagnostics& diagnostics) {
         const bool bad =
             !messagesFor(diagnostics, {"kernel." + option_names_[static_cast<std::size_t>(i)]})
                  .isEmpty();
-        option_widgets_[i]->setStyleSheet(bad ? QStringLiteral("border: 1px solid #D55E00;")
-                                              : QString());
+        option_widgets_[i]->setStyleSheet(
+            bad ? QStringLiteral("border: 1px solid %1;").arg(errorColour().name()) : QString());
     }
     setMessages(messagesFor(diagnostics, {"kernel"}));
 }

@@ -11,6 +11,7 @@
 #include "widgets/editor/operands_model.h"
 #include "widgets/editor/undo_routing.h"
 #include "widgets/editor/wavy_line.h"
+#include "widgets/kit/palette.h"
 
 namespace tl::gui {
 
@@ -137,7 +138,7 @@ void OperandDelegate::paint(QPainter* painter, const QStyleOptionViewItem& optio
         const int x0 = text_rect.left() + margin + fm.horizontalAdvance(text.left(e.start));
         int x1 = text_rect.left() + margin + fm.horizontalAdvance(text.left(e.start + e.length));
         if (x1 - x0 < 6) x1 = x0 + 6;
-        draw_wavy_line(*painter, x0, x1, baseline, error_colour());
+        draw_wavy_line(*painter, x0, x1, baseline, errorColour());
     }
     painter->restore();
 }

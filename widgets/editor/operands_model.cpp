@@ -4,13 +4,10 @@
 
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/list_text.h"
+#include "widgets/kit/qstring.h"
 
 namespace tl::gui {
 namespace {
-
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 const char* field_key(int column) {
     switch (column) {

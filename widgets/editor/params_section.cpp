@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "widgets/document/spec_document.h"
+#include "widgets/kit/palette.h"
 
 namespace tl::gui {
 namespace {
@@ -162,7 +163,8 @@ void ParamsSection::showDiagnostics(const Diagnostics& diagnostics) {
         const bool bad = !messagesFor(diagnostics, {"params." + names_[i]}).isEmpty();
         spins_[static_cast<qsizetype>(i)]->setProperty("hasError", bad);
         spins_[static_cast<qsizetype>(i)]->setStyleSheet(
-            bad ? QStringLiteral("QSpinBox { border: 1px solid #D55E00; }") : QString());
+            bad ? QStringLiteral("QSpinBox { border: 1px solid %1; }").arg(errorColour().name())
+                : QString());
     }
     setMessages(messagesFor(diagnostics, {"params"}));
 }

@@ -13,6 +13,7 @@
 #include "widgets/editor/python_section.h"
 #include "widgets/editor/target_section.h"
 #include "widgets/editor/wavy_line.h"
+#include "widgets/kit/palette.h"
 
 namespace tl::gui {
 
@@ -31,7 +32,7 @@ SpecEditor::SpecEditor(SpecDocument* document, QWidget* parent)
     banner_->setWordWrap(true);
     banner_->setMargin(6);
     banner_->setStyleSheet(QStringLiteral("QLabel { border: 1px solid %1; border-radius: 3px; }")
-                               .arg(error_colour().name()));
+                               .arg(errorColour().name()));
     banner_->hide();
 
     auto* content = new QWidget(this);

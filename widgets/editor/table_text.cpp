@@ -7,7 +7,8 @@
 namespace tl::gui {
 namespace {
 
-std::string trim(std::string_view s) {
+// Without the spaces and tabs around it.
+std::string trim_blanks(std::string_view s) {
     const auto b = s.find_first_not_of(" \t");
     if (b == std::string_view::npos) return {};
     const auto e = s.find_last_not_of(" \t");
@@ -23,13 +24,13 @@ std::vector<std::string> split_semicolons(std::string_view text) {
         if (c == '(' || c == '[' || c == '{') ++depth;
         if (c == ')' || c == ']' || c == '}') --depth;
         if (c == ';' && depth <= 0) {
-            if (auto t = trim(cur); !t.empty()) out.push_back(t);
+            if (auto t = trim_blanks(cur); !t.empty()) out.push_back(t);
             cur.clear();
         } else {
             cur += c;
         }
     }
-    if (auto t = trim(cur); !t.empty()) out.push_back(t);
+    if (auto t = trim_blanks(cur); !t.empty()) out.push_back(t);
     return out;
 }
 
@@ -56,32 +57,32 @@ std::optional<std::vector<ScalarPrefetchSpec>> parse_prefetch(std::string_view t
         };
         if (eq == std::string::npos) return fail("write name = values, e.g. cols = 0, 1, 1, 2");
         ScalarPrefetchSpec sp;
-        std::string head = trim(entry.substr(0, eq));
+        std::string head = trim_blanks(entry.substr(0, eq));
         if (const auto open = head.find('('); open != std::string::npos) {
             const auto close = head.find(')', open);
             if (close == std::string::npos) return fail("close the shape with ')'");
             std::istringstream dims(head.substr(open + 1, close - open - 1));
             std::string d;
             while (std::getline(dims, d, ',')) try {
-                    sp.shape.push_back(std::stoll(trim(d)));
+                    sp.shape.push_back(std::stoll(trim_blanks(d)));
                 } catch (const std::exception&) {
                     return fail("a table's shape is integers, e.g. (2, 3)");
                 }
-            const std::string dtype = trim(head.substr(close + 1));
+            const std::string dtype = trim_blanks(head.substr(close + 1));
             if (!dtype.empty()) {
                 const auto t = parse_dtype(dtype);
                 if (!t) return fail("'" + dtype + "' is not a dtype");
                 sp.dtype = *t;
             }
-            head = trim(head.substr(0, open));
+            head = trim_blanks(head.substr(0, open));
         }
         sp.name = head;
         std::istringstream values(entry.substr(eq + 1));
         std::string v;
         while (std::getline(values, v, ',')) try {
-                if (!trim(v).empty()) sp.values.push_back(std::stoll(trim(v)));
+                if (!trim_blanks(v).empty()) sp.values.push_back(std::stoll(trim_blanks(v)));
             } catch (const std::exception&) {
-                return fail("'" + trim(v) + "' is not an integer");
+                return fail("'" + trim_blanks(v) + "' is not an integer");
             }
         if (sp.shape.size() == 1) sp.shape.clear();  // one dimension is the default form
         out.push_back(std::move(sp));
@@ -121,7 +122,7 @@ std::optional<std::vector<ScratchSpec>> parse_scratch(std::string_view text, std
             return std::nullopt;
         }
         ScratchSpec sc;
-        sc.name = trim(entry.substr(0, open));
+        sc.name = trim_blanks(entry.substr(0, open));
         sc.shape = parse_sizes(entry.substr(open + 1, close - open - 1));
         std::istringstream rest(entry.substr(close + 1));
         std::string word;

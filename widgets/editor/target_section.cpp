@@ -11,13 +11,11 @@
 #include "core/target/target.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/undo_routing.h"
+#include "widgets/kit/palette.h"
+#include "widgets/kit/qstring.h"
 
 namespace tl::gui {
 namespace {
-
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 void select_data(QComboBox* combo, const QString& data) {
     int i = combo->findData(data);
@@ -132,8 +130,10 @@ void TargetSection::toleranceEdited() {
             t.atol = a.toDouble(&ok_a);
         else
             t.atol = 0;
-        rtol_->setStyleSheet(ok_r ? QString() : QStringLiteral("border: 1px solid #D55E00;"));
-        atol_->setStyleSheet(ok_a ? QString() : QStringLiteral("border: 1px solid #D55E00;"));
+        rtol_->setStyleSheet(
+            ok_r ? QString() : QStringLiteral("border: 1px solid %1;").arg(errorColour().name()));
+        atol_->setStyleSheet(
+            ok_a ? QString() : QStringLiteral("border: 1px solid %1;").arg(errorColour().name()));
         if (!ok_r || !ok_a) return;
         s.tolerance = t;
     }

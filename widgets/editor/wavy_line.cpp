@@ -5,10 +5,6 @@
 
 namespace tl::gui {
 
-QColor error_colour() {
-    return QColor(0xD5, 0x5E, 0x00);
-}
-
 void draw_wavy_line(QPainter& painter, int x0, int x1, int y, const QColor& colour) {
     constexpr double half = 2.0;  // half a period, and the wave's height
     QPainterPath path(QPointF(x0, y));

@@ -5,6 +5,8 @@
 #include <array>
 #include <cmath>
 
+#include "widgets/kit/palette.h"
+
 namespace tl::gui {
 
 QColor mix(const QColor& a, const QColor& b, double t) {
@@ -29,7 +31,7 @@ ExplorerPalette ExplorerPalette::light() {
     p.paddingFill = QColor(0xDD, 0xDD, 0xDD);
     p.paddingHatch = QColor(0x6E, 0x6E, 0x6E);
     p.droppedFill = QColor(0xF7, 0xD9, 0xC7);
-    p.droppedHatch = QColor(0xD5, 0x5E, 0x00);
+    p.droppedHatch = QColor(okabe_ito::kVermillion);
     p.neverWritten = QColor(0xA0, 0x14, 0x8C);  // apart from the output hue for tritans too
     p.unread = QColor(0xDC, 0xE0, 0xE6);
     p.hover = QColor(0x1F, 0x23, 0x28);
@@ -64,10 +66,10 @@ ExplorerPalette ExplorerPalette::forPalette(const QPalette& palette) {
 }
 
 QColor ExplorerPalette::roleHue(Role role, int roleIndex) {
-    if (role == Role::Output) return QColor(0xD5, 0x5E, 0x00);
-    static const std::array<QColor, 3> inputs{QColor(0x00, 0x72, 0xB2), QColor(0x56, 0xB4, 0xE9),
-                                              QColor(0x00, 0x9E, 0x73)};
-    return inputs[static_cast<std::size_t>(std::max(roleIndex, 0)) % inputs.size()];
+    using namespace okabe_ito;
+    if (role == Role::Output) return QColor(kVermillion);
+    static constexpr std::array<QRgb, 3> inputs{kBlue, kSkyBlue, kBluishGreen};
+    return QColor(inputs[static_cast<std::size_t>(std::max(roleIndex, 0)) % inputs.size()]);
 }
 
 QColor ExplorerPalette::tint(const QColor& hue) const {

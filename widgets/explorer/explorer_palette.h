@@ -29,7 +29,7 @@ struct ExplorerPalette {
     // The variant that matches a widget palette (dark when its window colour is dark).
     static ExplorerPalette forPalette(const QPalette& palette);
 
-    // Inputs #0072B2, #56B4E9, #009E73 (then again); outputs #D55E00.
+    // Inputs Okabe-Ito blue, sky blue, bluish green (then again); outputs vermillion.
     static QColor roleHue(Role role, int roleIndex);
     QColor tint(const QColor& hue) const;               // the other blocks of the same visit
     QColor lightTint(const QColor& hue) const;          // coverage overlay: written / read once

@@ -23,6 +23,7 @@
 #include "widgets/explorer/inspector_text.h"
 #include "widgets/explorer/legend.h"
 #include "widgets/explorer/operand_view.h"
+#include "widgets/kit/palette.h"
 
 namespace tl::gui {
 
@@ -113,7 +114,8 @@ ExplorerView::ExplorerView(QWidget* parent)
     banner_->setText(
         QStringLiteral("The spec does not resolve; the views show the last state "
                        "that did."));
-    banner_->setStyleSheet(QStringLiteral("color:#D55E00;font-weight:bold;padding:2px 6px"));
+    banner_->setStyleSheet(
+        QStringLiteral("color:%1;font-weight:bold;padding:2px 6px").arg(errorColour().name()));
     banner_->hide();
 
     auto* tools = new QHBoxLayout;

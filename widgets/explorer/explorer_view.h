@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/base/finding.h"
-#include "widgets/explorer_snapshot.h"
+#include "widgets/document/explorer_snapshot.h"
 
 class QAction;
 class QGridLayout;

@@ -11,22 +11,18 @@
 
 #include "core/audit/lesson_walk.h"
 #include "widgets/explorer/explorer_palette.h"
+#include "widgets/explorer/export_cli.h"
 #include "widgets/explorer/export_image.h"
 #include "widgets/explorer/gif_writer.h"
+#include "widgets/explorer/program_index.h"
 
 namespace tl::gui {
 
 namespace {
 
-constexpr int kBadInput = 2;
-constexpr int kCannotWrite = 1;
 constexpr int kLessonDelay = 300;    // centiseconds a lesson's step stays on screen
 const QSize kLessonSize(1280, 800);  // a lesson's frames without --size
 constexpr int kTargetFrames = 120;   // a traversal's default stride keeps about this many
-
-void printError(const QString& message) {
-    std::fprintf(stderr, "tilelens: %s\n", message.toLocal8Bit().constData());
-}
 
 // `inner` centred on a `size` canvas of `background`, scaled down (never up) to fit.
 QImage fitted(const QImage& inner, QSize size, const QColor& background) {
@@ -178,14 +174,6 @@ int writeAnimation(const QString& dir, const QString& gifName, const QImage& fir
     return 0;
 }
 
-// Iteration order: the last grid axis varies fastest.
-qint64 program_index(const std::vector<std::int64_t>& grid,
-                     const std::vector<std::int64_t>& coords) {
-    qint64 p = 0;
-    for (std::size_t a = 0; a < grid.size() && a < coords.size(); ++a) p = p * grid[a] + coords[a];
-    return p;
-}
-
 // One lesson step's frame: its picture above a band with the step and its narration.
 QImage lessonFrame(const Spec& spec, const Lesson& lesson, int index, QSize size, bool dark,
                    QString* error) {
@@ -230,7 +218,7 @@ QImage lessonFrame(const Spec& spec, const Lesson& lesson, int index, QSize size
     o.size = QSize(size.width(), size.height() - band);
     o.scale = 1;
     o.dark = dark;
-    const QImage picture = renderImage(*snapshot, program_index(step.grid, step.program), o, error);
+    const QImage picture = renderImage(*snapshot, programIndex(step.grid, step.program), o, error);
     if (picture.isNull()) return {};
     QImage out(size, QImage::Format_RGB32);
     out.fill(pal.background);

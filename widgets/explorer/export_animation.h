@@ -7,7 +7,7 @@
 #include <QString>
 #include <optional>
 
-#include "widgets/explorer_snapshot.h"
+#include "widgets/document/explorer_snapshot.h"
 
 namespace tl::gui {
 

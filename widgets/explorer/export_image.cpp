@@ -11,7 +11,6 @@
 #include <QSvgGenerator>
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <functional>
 
 #include "core/audit/rules.h"
@@ -20,8 +19,8 @@
 #include "core/spec/spec_io.h"
 #include "core/view/error_heat.h"
 #include "core/view/sheet_layout.h"
+#include "widgets/explorer/export_cli.h"
 #include "widgets/explorer/heat_image.h"
-#include "widgets/explorer/legend.h"
 #include "widgets/explorer/navigator_sheet.h"
 #include "widgets/explorer/operand_painter.h"
 #include "widgets/explorer/operand_sheet.h"
@@ -31,14 +30,8 @@ namespace tl::gui {
 namespace {
 
 constexpr double kPanelWidth = 680;
-constexpr int kBadInput = 2;
-constexpr int kCannotWrite = 1;
 
 enum class Format { Png, Svg, Pdf };
-
-void printError(const QString& message) {
-    std::fprintf(stderr, "tilelens: %s\n", message.toLocal8Bit().constData());
-}
 
 std::optional<Format> formatOf(const QString& path) {
     const QString suffix = QFileInfo(path).suffix().toLower();
@@ -52,18 +45,10 @@ QString suffixError(const QString& path) {
     return QStringLiteral("%1: the image must end in .png, .svg or .pdf").arg(path);
 }
 
-// Per output scene: its error heat as an image (null for inputs, or without a run).
-struct HeatLayer {
-    QImage image;
-    std::int64_t binRows = 1, binCols = 1;
-};
-
-// The sheet to paint: its scenes and header, their layout, and the heat of each output.
+// The sheet to paint: its scenes, header and heat, and their layout.
 struct Sheet {
     SheetContent content;
     view::SheetLayout layout;
-    std::vector<HeatLayer> heat;  // one per scene in the heat view
-    ExportView view = ExportView::Operands;
 };
 
 QString viewText(ExportView v, std::int64_t badElements) {
@@ -110,66 +95,6 @@ std::vector<HeatLayer> heatLayers(const ExplorerSnapshot& s,
         layers[i] = {heatImage(grid, pal), grid.bin_rows, grid.bin_cols};
     }
     return layers;
-}
-
-// paintSheet with each output's heat drawn over its canvas, and the heat key in the legend.
-void paintHeatSheet(QPainter& p, const Sheet& sheet, const ExplorerPalette& pal,
-                    const QFont& font) {
-    const view::SheetLayout& layout = sheet.layout;
-    const auto& scenes = sheet.content.scenes;
-    p.fillRect(QRectF(0, 0, layout.width, layout.height), pal.background);
-    QFont headerFont = font;
-    headerFont.setPixelSize(15);
-    headerFont.setBold(true);
-    p.setFont(headerFont);
-    p.setPen(pal.text);
-    const auto& h = layout.header;
-    p.drawText(QRectF(h.x, h.y, h.w, h.h), Qt::AlignLeft | Qt::AlignVCenter, sheet.content.header);
-    QFont titleFont = font;
-    titleFont.setPixelSize(12);
-    const double title = sheetMetrics().title;
-    const std::size_t n = std::min(scenes.size(), layout.panels.size());
-    auto canvasOf = [&](std::size_t i) {
-        const view::RectF& r = layout.panels[i];
-        return view::RectF{r.x, r.y + title, r.w, r.h - title};
-    };
-    std::vector<double> own;
-    for (std::size_t i = 0; i < n; ++i)
-        own.push_back(view::fit(scenes[i].extent, canvasOf(i), 10).scale_x);
-    const double common = own.empty() ? 0 : *std::min_element(own.begin(), own.end());
-    LegendContent legend;
-    legend.heat = true;
-    for (std::size_t i = 0; i < n; ++i) {
-        const view::OperandScene& s = scenes[i];
-        const view::RectF& r = layout.panels[i];
-        const view::RectF c = canvasOf(i);
-        OperandPaintOptions o;
-        o.font = font;
-        if (i < sheet.heat.size() && !sheet.heat[i].image.isNull()) {
-            o.heat = &sheet.heat[i].image;
-            o.heatBinRows = sheet.heat[i].binRows;
-            o.heatBinCols = sheet.heat[i].binCols;
-        }
-        const view::ViewTransform t =
-            view::fit(s.extent, c, 10, 24, view::shared_scale(own[i], common));
-        paintOperandCanvas(p, QRectF(c.x, c.y, c.w, c.h), s, t, o, pal);
-        paintOperandTitle(p, QRectF(r.x, r.y, r.w, title), s, pal, titleFont);
-        p.setPen(QPen(pal.subtleText, 1));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(QRectF(r.x, r.y, r.w, r.h).adjusted(0.5, 0.5, -0.5, -0.5));
-        legend.roleHues.push_back(ExplorerPalette::roleHue(s.role, s.role_index));
-    }
-    QFont legendFont = font;
-    legendFont.setPixelSize(11);
-    const auto& l = layout.legend;
-    paintLegend(p, QRectF(l.x, l.y, l.w, l.h), pal, legend, legendFont);
-}
-
-void paint(QPainter& p, const Sheet& sheet, const ExplorerPalette& pal, const QFont& font) {
-    if (sheet.view == ExportView::Heat)
-        paintHeatSheet(p, sheet, pal, font);
-    else
-        paintSheet(p, sheet.layout, sheet.content, pal, font);
 }
 
 double naturalWidth(const std::vector<view::OperandScene>& scenes) {
@@ -365,12 +290,12 @@ std::optional<Picture> sheetPicture(const ExplorerSnapshot& snapshot, qint64 pro
         options.dark ? ExplorerPalette::darkTheme() : ExplorerPalette::light();
     const qint64 last = std::max<qint64>(snapshot.analysis->programs() - 1, 0);
     auto sheet = std::make_shared<Sheet>();
-    sheet->view = options.view;
     sheet->content.scenes = view::build_scenes(snapshot.analysis, program);
     sheet->content.coverage = options.view == ExportView::Coverage;
     std::int64_t bad = 0;
-    if (options.view == ExportView::Heat)
-        sheet->heat = heatLayers(snapshot, sheet->content.scenes, pal, &bad);
+    sheet->content.heat = options.view == ExportView::Heat;
+    if (sheet->content.heat)
+        sheet->content.heatLayers = heatLayers(snapshot, sheet->content.scenes, pal, &bad);
     sheet->content.header =
         headerText(snapshot, std::clamp<qint64>(program, 0, last)) + viewText(options.view, bad);
     double width =
@@ -389,7 +314,9 @@ std::optional<Picture> sheetPicture(const ExplorerSnapshot& snapshot, qint64 pro
                    ? options.size
                    : QSize(static_cast<int>(std::ceil(sheet->layout.width * scale)),
                            static_cast<int>(std::ceil(sheet->layout.height * scale)));
-    pic.draw = [sheet, pal, font = exportFont()](QPainter& p) { paint(p, *sheet, pal, font); };
+    pic.draw = [sheet, pal, font = exportFont()](QPainter& p) {
+        paintSheet(p, sheet->layout, sheet->content, pal, font);
+    };
     return pic;
 }
 
@@ -444,7 +371,7 @@ QString exportOperandImage(const ExplorerSnapshot& snapshot, qint64 program, con
 namespace {
 
 // The options as typed, checked before anything is loaded; false after printing the error.
-bool parseOptions(const ExportImageArgs& a, ImageExportOptions* o) {
+bool parseImageOptions(const ExportImageArgs& a, ImageExportOptions* o) {
     QString error;
     if (!formatOf(a.outPath)) error = suffixError(a.outPath);
     if (error.isEmpty() && !a.view.isEmpty()) {
@@ -516,7 +443,7 @@ std::optional<ExplorerSnapshot> exportSnapshot(const Spec& spec, bool run, QStri
 
 int runExportImage(const ExportImageArgs& a) {
     ImageExportOptions options;
-    if (!parseOptions(a, &options)) return kBadInput;
+    if (!parseImageOptions(a, &options)) return kBadInput;
     QString path = a.specPath, why;
     const std::optional<Spec> spec = readExportSpec(&path, &why);
     if (!spec) {

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "widgets/explorer_snapshot.h"
+#include "widgets/document/explorer_snapshot.h"
 
 namespace tl::gui {
 

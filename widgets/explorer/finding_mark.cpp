@@ -5,6 +5,8 @@
 #include <QLocale>
 #include <QPainter>
 
+#include "widgets/kit/palette.h"
+
 namespace tl::gui {
 
 namespace {
@@ -22,18 +24,6 @@ QString countText(const Finding& f, const char* what) {
 }
 
 }  // namespace
-
-QColor severityColour(Severity s) {
-    switch (s) {
-        case Severity::Error:
-            return QColor(0xD5, 0x5E, 0x00);
-        case Severity::Warning:
-            return QColor(0xE6, 0x9F, 0x00);
-        case Severity::Info:
-            break;
-    }
-    return QColor(0x00, 0x72, 0xB2);
-}
 
 FindingMark findingMark(const Finding& f, int operand, const view::OperandScene* scene,
                         std::vector<std::int64_t> programs) {

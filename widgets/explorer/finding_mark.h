@@ -3,7 +3,6 @@
 // any size"): the block it is about outlined on its operand, a caption naming the kind and
 // what it means there, and on the navigator the programs involved (the racing writers of a
 // parallel_race, the programs that touch the element otherwise).
-#include <QColor>
 #include <QFont>
 #include <QString>
 #include <optional>
@@ -31,9 +30,6 @@ struct FindingMark {
 // the programs that touch its element (empty when it has none).
 FindingMark findingMark(const Finding& f, int operand, const view::OperandScene* scene,
                         std::vector<std::int64_t> programs);
-
-// Okabe-Ito: vermilion for errors, orange for warnings, blue for notes.
-QColor severityColour(Severity s);
 
 // The outline and the caption on an operand canvas.
 void paintFindingMark(QPainter& p, const QRectF& canvas, const FindingMark& m,

@@ -6,6 +6,8 @@
 #include "core/view/error_heat.h"
 #include "widgets/explorer/explorer_palette.h"
 #include "widgets/explorer/operand_painter.h"
+#include "widgets/kit/palette.h"
+#include "widgets/kit/qstring.h"
 
 namespace tl::gui {
 
@@ -23,10 +25,6 @@ QString dimName(const ResolvedOperand& op, int d, bool plural) {
 
 QString esc(const QString& s) {
     return s.toHtmlEscaped();
-}
-
-QString fromStd(const std::string& s) {
-    return QString::fromStdString(s);
 }
 
 QString coordsText(const Analysis& a, std::int64_t program) {
@@ -82,7 +80,7 @@ QString operandPipelineRows(const Analysis& a, std::int64_t program, int op) {
     if (ro.alias_of >= 0)
         h += row(QStringLiteral("aliases"),
                  QStringLiteral("input %1: what no program writes keeps its values")
-                     .arg(esc(fromStd(inst.operands[static_cast<std::size_t>(ro.alias_of)].name))));
+                     .arg(esc(qs(inst.operands[static_cast<std::size_t>(ro.alias_of)].name))));
     if (ro.discard)
         h += row(QStringLiteral("discarded"),
                  QStringLiteral("the caller throws these values away: findings are info"));
@@ -96,19 +94,18 @@ QString operandSection(const InspectorInput& in, std::int64_t program, int op) {
     const Analysis& a = *in.analysis;
     const Instance& inst = a.instance();
     const ResolvedOperand& ro = inst.operands[static_cast<std::size_t>(op)];
-    QString h =
-        QStringLiteral(
-            "<p style=\"margin-top:10px;margin-bottom:2px\">%1 <b>%2</b> "
-            "<span style=\"color:#7A828E\">%3 (%4) · block %5</span></p>")
-            .arg(swatch(ro, roleIndexOf(inst, op)), esc(fromStd(ro.name)), dtypeText(ro.dtype),
-                 tupleText(ro.shape).mid(1).chopped(1), blockShapeText(ro.block));
+    QString h = QStringLiteral(
+                    "<p style=\"margin-top:10px;margin-bottom:2px\">%1 <b>%2</b> "
+                    "<span style=\"color:#7A828E\">%3 (%4) · block %5</span></p>")
+                    .arg(swatch(ro, roleIndexOf(inst, op)), esc(qs(ro.name)), dtypeText(ro.dtype),
+                         tupleText(ro.shape).mid(1).chopped(1), blockShapeText(ro.block));
     h += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\">");
     if (ro.manual()) {  // no blocks: the whole array stays in HBM
         h += row(QStringLiteral("memory"),
                  QStringLiteral("%1: the whole array stays in HBM; the kernel copies what it "
                                 "needs itself, so its accesses are not checked "
                                 "(unchecked_operand)")
-                     .arg(fromStd(std::string(to_string(ro.memory_space)))));
+                     .arg(qs(std::string(to_string(ro.memory_space)))));
         return h + QStringLiteral("</table>");
     }
     const auto bi = a.block_index(program, op);
@@ -116,12 +113,13 @@ QString operandSection(const InspectorInput& in, std::int64_t program, int op) {
     if (in.spec && op < static_cast<int>(in.spec->operands.size()) &&
         in.spec->operands[static_cast<std::size_t>(op)].name == ro.name)
         mapText = in.spec->operands[static_cast<std::size_t>(op)].index_map
-                      ? fromStd(*in.spec->operands[static_cast<std::size_t>(op)].index_map)
+                      ? qs(*in.spec->operands[static_cast<std::size_t>(op)].index_map)
                       : QStringLiteral("no index map: block (0, …)");
     const QString call = QStringLiteral("index_map%1").arg(coordsText(a, program));
     if (bi.empty()) {
-        h += row(call, QStringLiteral("<span style=\"color:#D55E00\">failed here "
-                                      "(see the errors)</span>"));
+        h += row(call, QStringLiteral("<span style=\"color:%1\">failed here "
+                                      "(see the errors)</span>")
+                           .arg(errorColour().name()));
         return h + QStringLiteral("</table>");
     }
     h += row(call, QStringLiteral("→ <b>%1</b>").arg(tupleText({bi.begin(), bi.end()})));
@@ -138,8 +136,9 @@ QString operandSection(const InspectorInput& in, std::int64_t program, int op) {
     }
     if (a.out_of_bounds(program, op)) {
         h += row(QStringLiteral("clipped window"),
-                 QStringLiteral("<span style=\"color:#D55E00\"><b>none</b>: the block has no "
-                                "element inside the array (block_out_of_bounds)</span>"));
+                 QStringLiteral("<span style=\"color:%1\"><b>none</b>: the block has no "
+                                "element inside the array (block_out_of_bounds)</span>")
+                     .arg(errorColour().name()));
     } else {
         h += row(QStringLiteral("clipped window"), QStringLiteral("%1 · %2 of %3 elements valid")
                                                        .arg(windowText(ro, c))
@@ -215,7 +214,7 @@ QString elementHtml(const InspectorInput& in, int op, const std::vector<std::int
     QStringList idx;
     for (std::int64_t x : element) idx << QString::number(x);
     QString h = QStringLiteral("<p style=\"margin-bottom:2px\">%1 <b>%2[%3]</b></p>")
-                    .arg(swatch(ro, roleIndexOf(a.instance(), op)), esc(fromStd(ro.name)),
+                    .arg(swatch(ro, roleIndexOf(a.instance(), op)), esc(qs(ro.name)),
                          idx.join(QStringLiteral(", ")));
     const auto progs = a.programs_touching(op, element);
     const QString verb = output ? QStringLiteral("written by") : QStringLiteral("read by");
@@ -253,8 +252,8 @@ QString elementHtml(const InspectorInput& in, int op, const std::vector<std::int
                      .arg(e.out, 0, 'g', 7)
                      .arg(e.ref, 0, 'g', 7)
                      .arg(e.error, 0, 'g', 3)
-                     .arg(e.bad ? QStringLiteral(
-                                      "<b style=\"color:#D55E00\">outside the tolerance</b>")
+                     .arg(e.bad ? QStringLiteral("<b style=\"color:%1\">outside the tolerance</b>")
+                                      .arg(errorColour().name())
                                 : QStringLiteral("(within the tolerance)"));
             if (i < in.run->writers.size()) {
                 const std::int32_t v =
@@ -275,7 +274,7 @@ QString elementHtml(const InspectorInput& in, int op, const std::vector<std::int
 
 QStringList axisNames(const Instance& inst) {
     QStringList names;
-    for (const auto& n : grid_axis_names(inst)) names << fromStd(n);
+    for (const auto& n : grid_axis_names(inst)) names << qs(n);
     return names;
 }
 

@@ -10,7 +10,7 @@ namespace tl::gui {
 
 namespace {
 
-constexpr double kCell = 28, kMargin = 16, kHeader = 48;  // two lines of 15 px
+constexpr double kCell = 28, kSheetMargin = 16, kHeader = 48;  // two lines of 15 px
 
 }  // namespace
 
@@ -43,8 +43,8 @@ NavigatorSheet navigatorSheet(const ExplorerSnapshot& snapshot, qint64 program, 
     // Cells of kCell pixels, within 360 .. 1400 px a side: a big grid gets smaller cells.
     const double w = static_cast<double>(s.state.plane.cols()) * kCell + 60;
     const double h = static_cast<double>(s.state.plane.rows()) * kCell + 40;
-    s.size = QSizeF(std::clamp(w, 420.0, 1400.0) + 2 * kMargin,
-                    std::clamp(h, 120.0, 1400.0) + kHeader + 2 * kMargin);
+    s.size = QSizeF(std::clamp(w, 420.0, 1400.0) + 2 * kSheetMargin,
+                    std::clamp(h, 120.0, 1400.0) + kHeader + 2 * kSheetMargin);
     return s;
 }
 
@@ -56,10 +56,11 @@ void paintNavigatorSheet(QPainter& p, const QRectF& r, const NavigatorSheet& she
     headerFont.setBold(true);
     p.setFont(headerFont);
     p.setPen(pal.text);
-    const QRectF header(r.x() + kMargin, r.y() + kMargin, r.width() - 2 * kMargin, kHeader);
+    const QRectF header(r.x() + kSheetMargin, r.y() + kSheetMargin, r.width() - 2 * kSheetMargin,
+                        kHeader);
     p.drawText(header, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, sheet.header);
-    const QRectF plane(r.x() + kMargin, header.bottom(), r.width() - 2 * kMargin,
-                       r.bottom() - kMargin - header.bottom());
+    const QRectF plane(r.x() + kSheetMargin, header.bottom(), r.width() - 2 * kSheetMargin,
+                       r.bottom() - kSheetMargin - header.bottom());
     paintGridPlane(p, plane, sheet.state, pal, font);
 }
 

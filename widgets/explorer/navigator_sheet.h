@@ -7,8 +7,8 @@
 #include <QSizeF>
 #include <QString>
 
+#include "widgets/document/explorer_snapshot.h"
 #include "widgets/explorer/grid_canvas.h"
-#include "widgets/explorer_snapshot.h"
 
 class QPainter;
 

@@ -27,10 +27,8 @@ PaintStats paintSheet(QPainter& p, const view::SheetLayout& layout, const SheetC
     QFont titleFont = font;
     titleFont.setPixelSize(12);
     const double title = sheetMetrics().title;
-    OperandPaintOptions o;
-    o.coverageOverlay = content.coverage;
-    o.font = font;
     LegendContent legend;
+    legend.heat = content.heat;
     const std::size_t n = std::min(content.scenes.size(), layout.panels.size());
     auto canvasOf = [&](std::size_t i) {
         const view::RectF& r = layout.panels[i];
@@ -45,6 +43,14 @@ PaintStats paintSheet(QPainter& p, const view::SheetLayout& layout, const SheetC
         const view::RectF& r = layout.panels[i];
         const view::RectF c = canvasOf(i);
         const QRectF canvas(c.x, c.y, c.w, c.h);
+        OperandPaintOptions o;
+        o.coverageOverlay = content.coverage;
+        o.font = font;
+        if (i < content.heatLayers.size() && !content.heatLayers[i].image.isNull()) {
+            o.heat = &content.heatLayers[i].image;
+            o.heatBinRows = content.heatLayers[i].binRows;
+            o.heatBinCols = content.heatLayers[i].binCols;
+        }
         const view::ViewTransform t =
             view::fit(s.extent, c, 10, 24, view::shared_scale(own[i], common));
         const PaintStats st = paintOperandCanvas(p, canvas, s, t, o, pal);

@@ -1,7 +1,9 @@
 #pragma once
 // All operand views of one program on one sheet (header, inputs above outputs, legend),
-// painted without widgets: what --export-image writes and the rendering benchmark times.
+// painted without widgets: what --export-image writes in every operand view (the error heat
+// too) and the rendering benchmark times.
 #include <QFont>
+#include <QImage>
 #include <QString>
 #include <vector>
 
@@ -14,10 +16,19 @@ class QPainter;
 
 namespace tl::gui {
 
+// An output's error heat as an image of its bins (null for inputs, or without a run).
+struct HeatLayer {
+    QImage image;
+    std::int64_t binRows = 1, binCols = 1;
+};
+
 struct SheetContent {
     std::vector<view::OperandScene> scenes;
     QString header;  // "matmul-rect · program_id (1, 2, 0) · #12 of 24"
     bool coverage = false;
+    // The error heat view: `heatLayers` (one per scene) over the canvases, the key in the legend.
+    bool heat = false;
+    std::vector<HeatLayer> heatLayers;
 };
 
 view::SheetMetrics sheetMetrics();

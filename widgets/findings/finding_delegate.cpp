@@ -6,26 +6,17 @@
 #include <QTextDocument>
 
 #include "widgets/findings/findings_model.h"
+#include "widgets/kit/palette.h"
+#include "widgets/kit/qstring.h"
 
 namespace tl::gui {
 namespace {
 
 constexpr int kPad = 6;
 
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
+// The list writes notes in sky blue, where the explorer's marks use blue.
 QString severity_colour(Severity s) {
-    switch (s) {
-        case Severity::Error:
-            return QStringLiteral("#D55E00");
-        case Severity::Warning:
-            return QStringLiteral("#E69F00");
-        case Severity::Info:
-            break;
-    }
-    return QStringLiteral("#56B4E9");
+    return (s == Severity::Info ? QColor(okabe_ito::kSkyBlue) : severityColour(s)).name();
 }
 
 int text_width(const QStyleOptionViewItem& option) {

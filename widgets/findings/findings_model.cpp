@@ -4,12 +4,11 @@
 #include <QColor>
 #include <QPalette>
 
+#include "widgets/kit/palette.h"
+#include "widgets/kit/qstring.h"
+
 namespace tl::gui {
 namespace {
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
 QString join(const std::vector<std::int64_t>& v, QChar open, QChar close) {
     QStringList parts;
     for (auto x : v) parts << QString::number(x);
@@ -78,9 +77,8 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         if (stale_ && f->kind != FindingKind::SpecError)
             return QPalette().brush(QPalette::Disabled, QPalette::Text);
         if (index.column() == SeverityColumn) {
-            // Okabe-Ito vermillion for errors, orange for warnings: readable in both themes.
-            if (f->severity == Severity::Error) return QBrush(QColor(0xD5, 0x5E, 0x00));
-            if (f->severity == Severity::Warning) return QBrush(QColor(0xE6, 0x9F, 0x00));
+            // Errors and warnings in their colours: readable in both themes.
+            if (f->severity != Severity::Info) return QBrush(severityColour(f->severity));
         }
     }
     return {};

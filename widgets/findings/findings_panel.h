@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "widgets/explorer_snapshot.h"
+#include "widgets/document/explorer_snapshot.h"
 
 class QLabel;
 class QModelIndex;

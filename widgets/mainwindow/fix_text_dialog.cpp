@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "core/spec/spec_io.h"
+#include "widgets/kit/palette.h"
 
 namespace tl::gui {
 
@@ -35,7 +36,7 @@ FixTextDialog::FixTextDialog(const QString& path, const QString& text, QWidget* 
     errors_->setObjectName(QStringLiteral("fixErrors"));
     errors_->setWordWrap(true);
     errors_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    errors_->setStyleSheet(QStringLiteral("color:#D55E00"));
+    errors_->setStyleSheet(QStringLiteral("color:%1").arg(errorColour().name()));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     open_ = buttons->addButton(tr("Open"), QDialogButtonBox::AcceptRole);
     open_->setObjectName(QStringLiteral("fixOpen"));
@@ -74,7 +75,8 @@ void FixTextDialog::check() {
     open_->setEnabled(spec_.has_value());
     errors_->setText(r.errors.empty() ? tr("No errors: Open takes it into the window.")
                                       : QString::fromStdString(join(r.errors)));
-    errors_->setStyleSheet(r.errors.empty() ? QString() : QStringLiteral("color:#D55E00"));
+    errors_->setStyleSheet(r.errors.empty() ? QString()
+                                            : QStringLiteral("color:%1").arg(errorColour().name()));
 }
 
 QString FixTextDialog::errorsText() const {

@@ -37,12 +37,12 @@
 #include "widgets/findings/findings_panel.h"
 #include "widgets/help/docs_browser.h"
 #include "widgets/help/start_page.h"
+#include "widgets/kit/job_tracker.h"
 #include "widgets/mainwindow/file_controller.h"
 #include "widgets/mainwindow/log_panel.h"
 #include "widgets/mainwindow/status_line.h"
 #include "widgets/present/presenter.h"
 #include "widgets/tasks/audit_controller.h"
-#include "widgets/tasks/job_tracker.h"
 #include "widgets/tasks/run_controller.h"
 #include "widgets/timings/timings_panel.h"
 

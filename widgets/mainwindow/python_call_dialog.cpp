@@ -13,6 +13,7 @@
 #include <QSettings>
 
 #include "core/pyrun/import_spec.h"
+#include "widgets/kit/palette.h"
 
 namespace tl::gui {
 namespace {
@@ -139,7 +140,7 @@ std::optional<PythonCall> askPythonCall(QWidget* parent, const QString& path,
     form->addRow(QObject::tr("Reference"), reference);
     auto* error = new QLabel(&dialog);
     error->setWordWrap(true);
-    error->setStyleSheet(QStringLiteral("color: #d55e00"));
+    error->setStyleSheet(QStringLiteral("color: %1").arg(errorColour().name()));
     form->addRow(error);
     auto* buttons =
         new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, &dialog);

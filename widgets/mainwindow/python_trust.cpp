@@ -15,7 +15,7 @@
 namespace tl::gui {
 namespace {
 
-const QString kKey = QStringLiteral("python/trusted");
+const QString kTrustedKey = QStringLiteral("python/trusted");
 constexpr qint64 kShownBytes = 512 * 1024;
 
 }  // namespace
@@ -31,14 +31,14 @@ QString PythonTrust::digest(const QString& path) {
 bool PythonTrust::trusted(const QString& path) const {
     const QString d = digest(path);
     if (d.isEmpty()) return false;
-    const auto map = settings_->value(kKey).toMap();
+    const auto map = settings_->value(kTrustedKey).toMap();
     return map.value(QFileInfo(path).absoluteFilePath()).toString() == d;
 }
 
 void PythonTrust::trust(const QString& path) {
-    auto map = settings_->value(kKey).toMap();
+    auto map = settings_->value(kTrustedKey).toMap();
     map.insert(QFileInfo(path).absoluteFilePath(), digest(path));
-    settings_->setValue(kKey, map);
+    settings_->setValue(kTrustedKey, map);
 }
 
 bool askToRunPython(QWidget* parent, const QString& path) {

@@ -9,22 +9,19 @@
 
 #include "core/analysis/analysis.h"
 #include "widgets/document/spec_document.h"
-#include "widgets/tasks/job_tracker.h"
+#include "widgets/kit/job_tracker.h"
+#include "widgets/kit/palette.h"
 
 namespace tl::gui {
 namespace {
 
 // nullopt: grey, a verdict that is being checked again.
 QString chip_style(std::optional<Verdict> v) {
-    const char* colour = "#999999";
-    if (v == Verdict::Pass) colour = "#009E73";
-    if (v == Verdict::Fail) colour = "#D55E00";
-    if (v == Verdict::Rejected) colour = "#E69F00";
-    if (v == Verdict::Invalid) colour = "#CC79A7";
+    const QString colour = v ? verdictColour(*v).name() : QStringLiteral("#999999");
     return QStringLiteral(
                "QLabel { background: %1; color: white; border-radius: 3px; "
                "padding: 1px 8px; font-weight: bold; }")
-        .arg(QLatin1StringView(colour));
+        .arg(colour);
 }
 
 }  // namespace
@@ -43,7 +40,7 @@ StatusLine::StatusLine(QStatusBar* bar, SpecDocument* document, JobTracker* task
     verdict_->setObjectName(QStringLiteral("verdict"));
     size_->setObjectName(QStringLiteral("specSize"));
     errors_->setObjectName(QStringLiteral("editErrors"));
-    errors_->setStyleSheet(QStringLiteral("QLabel { color: #D55E00; }"));
+    errors_->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(errorColour().name()));
     progress_->setObjectName(QStringLiteral("jobProgress"));
     progress_->setMaximumWidth(180);
     progress_->setTextVisible(true);

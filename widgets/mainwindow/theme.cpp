@@ -6,6 +6,8 @@
 #include <QStyleFactory>
 #include <memory>
 
+#include "widgets/kit/palette.h"
+
 namespace tl::gui {
 namespace {
 
@@ -40,9 +42,9 @@ QPalette dark_palette() {
     p.setColor(QPalette::Mid, QColor(0x30, 0x30, 0x35));
     p.setColor(QPalette::Dark, QColor(0x18, 0x18, 0x1B));
     p.setColor(QPalette::Shadow, QColor(0x0C, 0x0C, 0x0E));
-    p.setColor(QPalette::Link, QColor(0x56, 0xB4, 0xE9));  // Okabe-Ito sky blue
-    p.setColor(QPalette::LinkVisited, QColor(0xCC, 0x79, 0xA7));
-    p.setColor(QPalette::Highlight, QColor(0x00, 0x72, 0xB2));  // Okabe-Ito blue
+    p.setColor(QPalette::Link, QColor(okabe_ito::kSkyBlue));
+    p.setColor(QPalette::LinkVisited, QColor(okabe_ito::kReddishPurple));
+    p.setColor(QPalette::Highlight, QColor(okabe_ito::kBlue));
     p.setColor(QPalette::HighlightedText, Qt::white);
     for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
         p.setColor(QPalette::Disabled, role, disabled);
@@ -54,9 +56,9 @@ QPalette light_palette() {
     // The factory's style is ours to delete: only its palette is wanted.
     const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
     QPalette p = fusion->standardPalette();
-    p.setColor(QPalette::Highlight, QColor(0x00, 0x72, 0xB2));
+    p.setColor(QPalette::Highlight, QColor(okabe_ito::kBlue));
     p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::Link, QColor(0x00, 0x72, 0xB2));
+    p.setColor(QPalette::Link, QColor(okabe_ito::kBlue));
     return p;
 }
 

@@ -6,22 +6,9 @@
 
 #include "widgets/document/spec_document.h"
 #include "widgets/explorer/explorer_view.h"
+#include "widgets/explorer/program_index.h"
 
 namespace tl::gui {
-
-namespace {
-
-// Iteration order: the last grid axis varies fastest.
-qint64 program_index(const std::vector<std::int64_t>& grid,
-                     const std::vector<std::int64_t>& coords) {
-    qint64 p = 0;
-    for (std::size_t a = 0; a < grid.size() && a < coords.size(); ++a)
-        p = p * grid[a] +
-            std::clamp<std::int64_t>(coords[a], 0, std::max<std::int64_t>(grid[a] - 1, 0));
-    return p;
-}
-
-}  // namespace
 
 LessonPlayer::LessonPlayer(SpecDocument* document, ExplorerView* explorer, Hooks hooks,
                            QObject* parent)
@@ -116,7 +103,7 @@ void LessonPlayer::onSnapshot(const ExplorerSnapshot& snapshot) {
 void LessonPlayer::finishStep() {
     pendingSelect_ = false;
     const LessonStep& s = lesson_->steps[static_cast<std::size_t>(step_)];
-    explorer_->selectProgram(program_index(s.grid, s.program));
+    explorer_->selectProgram(programIndex(s.grid, s.program));
     const bool coverage = s.show == "coverage";
     explorer_->coverageAction()->setChecked(coverage);
     explorer_->heatAction()->setChecked(false);

@@ -1,7 +1,7 @@
 #include "widgets/tasks/audit_controller.h"
 
 #include "widgets/document/spec_document.h"
-#include "widgets/tasks/job_tracker.h"
+#include "widgets/kit/job_tracker.h"
 
 namespace tl::gui {
 

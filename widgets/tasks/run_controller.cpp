@@ -5,7 +5,7 @@
 #include "core/analysis/analysis.h"
 #include "core/audit/rules.h"
 #include "widgets/document/spec_document.h"
-#include "widgets/tasks/job_tracker.h"
+#include "widgets/kit/job_tracker.h"
 
 namespace tl::gui {
 

@@ -6,16 +6,13 @@
 
 #include "core/base/format.h"
 #include "core/timings/timings_summary.h"
+#include "widgets/kit/qstring.h"
 #include "widgets/timings/candidate_categories.h"
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/timings_style.h"
 
 namespace tl::gui {
 namespace {
-
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 // Past these lengths a name is shortened (its template and call arguments first); the full
 // text is in the tooltips.

@@ -9,6 +9,7 @@
 
 #include "core/base/format.h"
 #include "core/timings/decision.h"
+#include "widgets/kit/qstring.h"
 #include "widgets/timings/chart_content.h"
 #include "widgets/timings/chart_tickers.h"
 
@@ -30,10 +31,6 @@ QString fittedAxisLabel(const QString& label, const QFont& font, int room) {
 constexpr int kPixelsPerValueTick = 32;
 // A category label cut to less than this would say nothing: it turns upright instead.
 constexpr int kMinLabelSlot = 70;
-
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 QString formatValue(ValueFormat f, double v) {
     switch (f) {

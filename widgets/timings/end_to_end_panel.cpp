@@ -11,14 +11,12 @@
 #include "core/base/format.h"
 #include "core/timings/decision.h"
 #include "core/timings/timings_summary.h"
+#include "widgets/kit/palette.h"
+#include "widgets/kit/qstring.h"
 #include "widgets/timings/timings_style.h"
 
 namespace tl::gui {
 namespace {
-
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 QString times(double v) {
     char buf[32];
@@ -141,7 +139,7 @@ void EndToEndPanel::setView(const TimingsView& v) {
     decision_->setText(d.sentence.empty() ? tr("Import timings to decide") : qs(d.sentence));
     QColor colour = palette().color(QPalette::Text);
     if (d.earns_complexity)
-        colour = *d.earns_complexity ? QColor(0x00, 0x9E, 0x73) : QColor(0xD5, 0x5E, 0x00);
+        colour = *d.earns_complexity ? QColor(okabe_ito::kBluishGreen) : errorColour();
     QPalette pal = decision_->palette();
     pal.setColor(QPalette::WindowText, colour);
     decision_->setPalette(pal);

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/timings/io/importer.h"
-#include "widgets/tasks/job_tracker.h"
+#include "widgets/kit/job_tracker.h"
 
 namespace tl::gui {
 

@@ -6,13 +6,10 @@
 
 #include "core/base/format.h"
 #include "core/timings/decision.h"
+#include "widgets/kit/qstring.h"
 
 namespace tl::gui {
 namespace {
-
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 // The same "544 KiB" as the CLI's plan table.
 QString bytesText(std::int64_t bytes) {

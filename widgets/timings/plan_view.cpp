@@ -14,14 +14,11 @@
 
 #include "core/plan/bench_script.h"
 #include "core/target/target.h"
+#include "widgets/kit/qstring.h"
 #include "widgets/timings/plan_model.h"
 
 namespace tl::gui {
 namespace {
-
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 QString rejectedText(const TilePlan& plan) {
     std::map<std::string, int> byRule;

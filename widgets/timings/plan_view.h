@@ -13,7 +13,7 @@
 #include "core/plan/tile_plan.h"
 #include "core/spec/spec.h"
 #include "core/timings/record.h"
-#include "widgets/tasks/job_tracker.h"
+#include "widgets/kit/job_tracker.h"
 
 class QLabel;
 class QPushButton;

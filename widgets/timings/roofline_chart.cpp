@@ -8,15 +8,12 @@
 #include "core/base/format.h"
 #include "core/target/roofline.h"
 #include "core/timings/timings_summary.h"
+#include "widgets/kit/qstring.h"
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/timings_style.h"
 
 namespace tl::gui {
 namespace {
-
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 // The roof from well left of the lowest intensity to well right of the highest, through the
 // ridge, so both the memory and the compute roof show.

@@ -26,7 +26,8 @@
 #include <algorithm>
 
 #include "core/base/format.h"
-#include "widgets/explorer_snapshot.h"
+#include "widgets/document/explorer_snapshot.h"
+#include "widgets/kit/qstring.h"
 #include "widgets/timings/candidates_chart.h"
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/end_to_end_panel.h"
@@ -39,10 +40,6 @@
 
 namespace tl::gui {
 namespace {
-
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
 
 const auto kThresholdKey = QStringLiteral("timings/threshold");
 

@@ -5,15 +5,14 @@
 #include "core/base/format.h"
 #include "core/timings/decision.h"
 #include "core/timings/timings_summary.h"
+#include "widgets/kit/palette.h"
+#include "widgets/kit/qstring.h"
 #include "widgets/timings/chart_scale.h"
 #include "widgets/timings/timings_style.h"
 
 namespace tl::gui {
 namespace {
 
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
 QString opt(const std::optional<std::string>& s) {
     return s ? qs(*s) : QString();
 }
@@ -143,7 +142,7 @@ QVariant TimingsRecordsModel::data(const QModelIndex& index, int role) const {
         case Qt::ForegroundRole:
             if (index.column() == MedianColumn &&
                 view_->records[row].status == TimingStatus::Failed)
-                return QBrush(QColor(0xD5, 0x5E, 0x00));
+                return QBrush(errorColour());
             return {};
         case Qt::TextAlignmentRole:
             if (index.column() >= RunsColumn && index.column() <= MaxColumn)

@@ -9,20 +9,17 @@
 #include "core/base/format.h"
 #include "core/timings/decision.h"
 #include "core/timings/timings_summary.h"
+#include "widgets/kit/palette.h"
+#include "widgets/kit/qstring.h"
 #include "widgets/timings/chart_scale.h"
 
 namespace tl::gui {
-namespace {
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
-}  // namespace
 
 QColor seriesColour(std::size_t index) {
-    static const QColor hues[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
-                                  QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
-                                  QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00)};
-    return hues[index % std::size(hues)];
+    using namespace okabe_ito;
+    static constexpr QRgb hues[] = {kBlue,          kVermillion, kBluishGreen,
+                                    kReddishPurple, kSkyBlue,    kOrange};
+    return QColor(hues[index % std::size(hues)]);
 }
 
 QColor targetColour(const TimingsView& view, const std::optional<std::string>& target) {
@@ -34,18 +31,14 @@ QColor targetColour(const TimingsView& view, const std::optional<std::string>& t
 QColor provenanceColour(Provenance p) {
     switch (p) {
         case Provenance::Measured:
-            return QColor(0x00, 0x9E, 0x73);
+            return QColor(okabe_ito::kBluishGreen);
         case Provenance::Estimated:
-            return QColor(0xCC, 0x79, 0xA7);
+            return QColor(okabe_ito::kReddishPurple);
         case Provenance::Interpreted:
         case Provenance::Unmeasured:
             break;
     }
     return QColor(0x8C, 0x8C, 0x8C);
-}
-
-QColor warningColour() {
-    return QColor(0xE6, 0x9F, 0x00);
 }
 
 QVector<ChartBadge> provenanceBadges(const TimingsView& view,
@@ -79,7 +72,7 @@ QVector<ChartBadge> provenanceBadges(const TimingsView& view,
                        QStringLiteral("the output was not checked on the target: "
                                       "excluded from the decision")});
     if (failed > 0)
-        out.push_back({QStringLiteral("\u2715 %1 failed").arg(failed), QColor(0xD5, 0x5E, 0x00),
+        out.push_back({QStringLiteral("\u2715 %1 failed").arg(failed), errorColour(),
                        QStringLiteral("inf, out of memory or invalid: drawn above the times")});
     return out;
 }

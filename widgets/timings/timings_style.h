@@ -23,7 +23,6 @@ QColor seriesColour(std::size_t index);
 // record that names no target.
 QColor targetColour(const TimingsView& view, const std::optional<std::string>& target);
 QColor provenanceColour(Provenance p);
-QColor warningColour();
 
 // Badges for the records `indices` of `view`: one per provenance drawn, plus warnings for
 // unverified and failed records.

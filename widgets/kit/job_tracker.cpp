@@ -1,4 +1,4 @@
-#include "widgets/tasks/job_tracker.h"
+#include "widgets/kit/job_tracker.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
