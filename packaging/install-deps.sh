@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages TileLens needs to build, test and run (clang and its runtime
-# libraries, which hold libFuzzer: the fuzz step of packaging/test-all.sh; the last line: the
-# tools the packaging tests check the installed tree with); a no-op when all are present.
+# Installs the Debian 12 packages TileLens needs to build, test and run (clang, its runtime
+# libraries and lld: the sanitized build of packaging/test-all.sh, whose libFuzzer harnesses
+# need clang; clang-format and clang-tidy: its style checks; the last line: the tools the
+# packaging tests check the installed tree with); a no-op when all are present.
 set -euo pipefail
 
 packages=(
@@ -10,7 +11,7 @@ packages=(
   libeigen3-dev nlohmann-json3-dev libcli11-dev zlib1g-dev libgif-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   fonts-dejavu-core gzip python3 python3-numpy xvfb xauth
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev lld clang-format clang-tidy
   appstream desktop-file-utils shared-mime-info groff-base mandoc
 )
 

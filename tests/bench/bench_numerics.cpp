@@ -15,9 +15,9 @@
 
 namespace {
 
-constexpr double kTargetRatio = 0.6;
+constexpr double kNumericsTargetRatio = 0.6;
 
-std::string matmul_spec_text(int n, int b) {
+std::string numerics_matmul_spec_text(int n, int b) {
     const std::string N = std::to_string(n), B = std::to_string(b);
     return R"js({"tilelens": 1, "name": "mm", "params": {"N": )js" + N + R"js(, "b": )js" + B +
            R"js(}, "grid": ["cdiv(N, b)", "cdiv(N, b)", "cdiv(N, b)"],
@@ -48,7 +48,7 @@ double audit_seconds(const tl::Spec& spec, int jobs) {
 
 void BM_NumericsAuditTwoCoresVsOne(benchmark::State& state) {
     constexpr int n = 4096, b = 128;
-    const auto loaded = tl::load_spec(matmul_spec_text(n, b), "mm4096.tilelens.json");
+    const auto loaded = tl::load_spec(numerics_matmul_spec_text(n, b), "mm4096.tilelens.json");
     if (!loaded.spec) {
         state.SkipWithError("cannot load the spec");
         return;
@@ -69,12 +69,12 @@ void BM_NumericsAuditTwoCoresVsOne(benchmark::State& state) {
     state.counters["one_thread_s"] = best_one;
     state.counters["two_threads_s"] = best_two;
     state.counters["ratio"] = ratio;
-    state.counters["target_ratio"] = kTargetRatio;
+    state.counters["target_ratio"] = kNumericsTargetRatio;
     std::printf(
         "numerics audit of a %d^3 f32 matmul: --jobs 2 %.3f s vs --jobs 1 %.3f s (best of "
         "%lld): ratio %.3f, target <= %.1f: %s\n",
-        n, best_two, best_one, static_cast<long long>(state.iterations()), ratio, kTargetRatio,
-        ratio <= kTargetRatio ? "met" : "NOT met");
+        n, best_two, best_one, static_cast<long long>(state.iterations()), ratio, kNumericsTargetRatio,
+        ratio <= kNumericsTargetRatio ? "met" : "NOT met");
 }
 BENCHMARK(BM_NumericsAuditTwoCoresVsOne)
     ->Iterations(3)

@@ -1,15 +1,16 @@
 #!/bin/sh
-# Runs one libFuzzer harness of the `fuzz` build for a bounded time on its seeds.
+# Runs one libFuzzer harness of the sanitized (`asan` preset) build for a bounded time on its
+# seeds.
 #   tests/fuzz/run.sh HARNESS [SECONDS] [extra libFuzzer flags...]
-# New inputs go to build/fuzz/corpus/HARNESS; a crash is written to build/fuzz/crashes/.
+# New inputs go to build/asan/corpus/HARNESS; a crash is written to build/asan/crashes/.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
-build=${TILELENS_FUZZ_BUILD:-$root/build/fuzz}
+build=${TILELENS_FUZZ_BUILD:-$root/build/asan}
 h=${1:?usage: run.sh HARNESS [SECONDS] [libFuzzer flags]}
 seconds=${2:-120}
 [ $# -ge 2 ] && shift 2 || shift $#
 bin=$build/tests/fuzz/fuzz_$h
-[ -x "$bin" ] || { echo "no $bin: cmake --preset fuzz && cmake --build build/fuzz --target fuzz_$h" >&2; exit 2; }
+[ -x "$bin" ] || { echo "no $bin: cmake --preset asan && cmake --build build/asan --target fuzz_$h" >&2; exit 2; }
 mkdir -p "$build/corpus/$h" "$build/crashes"
 # The seed folders (kept regressions, corpus/, and the project's examples and golden files).
 seeds=$(cat "$build/tests/fuzz/fuzz_$h.seeds")
