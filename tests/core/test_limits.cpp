@@ -19,6 +19,12 @@
 #include "core/spec/spec_io.h"
 #include "core/timings/io/registry.h"
 
+#if defined(__has_feature)
+#define TILELENS_HAS_ASAN __has_feature(address_sanitizer)
+#else
+#define TILELENS_HAS_ASAN 0
+#endif
+
 namespace tl {
 namespace {
 
@@ -28,7 +34,9 @@ namespace fs = std::filesystem;
 // nesting limits must fit it. AddressSanitizer's redzones make every frame several times
 // larger, so a sanitized build gives the thread four times that.
 void on_worker_stack(const std::function<void()>& f) {
-#if defined(__SANITIZE_ADDRESS__)
+// ASan's frames are several times larger: GCC names it __SANITIZE_ADDRESS__, clang 14 only
+// through __has_feature.
+#if defined(__SANITIZE_ADDRESS__) || TILELENS_HAS_ASAN
     constexpr std::size_t kStack = std::size_t{32} << 20;
 #else
     constexpr std::size_t kStack = std::size_t{8} << 20;
