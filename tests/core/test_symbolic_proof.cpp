@@ -124,24 +124,44 @@ void expect_agrees(const Spec& spec, const std::string& param, const SymbolicPro
     }
 }
 
-TEST(SymbolicProof, AgreesWithTheRangeProofOnEveryExample) {
+// The symbolic proof answers for most params of the examples, and finds failing ones.
+TEST(SymbolicProof, ProvesMostParamsOfTheExamples) {
     int proved = 0, failing = 0;
     for (const std::string& path : test::example_spec_paths()) {
         const auto loaded = load_spec_file(path);
         if (!loaded.spec) continue;
         for (const auto& [param, value] : loaded.spec->params)
-            for (const Revisit rv : {Revisit::Tpu, Revisit::Ideal}) {
-                const SymbolicProofOptions opt{rv, false};
-                const auto sym = prove_every_size(*loaded.spec, param, opt);
-                if (!sym) continue;
-                ++proved;
-                failing += sym->holds ? 0 : 1;
-                expect_agrees(*loaded.spec, param, opt, *sym, 700, path + " " + param);
-            }
+            for (const Revisit rv : {Revisit::Tpu, Revisit::Ideal})
+                if (const auto sym = prove_every_size(*loaded.spec, param, {rv, false})) {
+                    ++proved;
+                    failing += sym->holds ? 0 : 1;
+                }
     }
     EXPECT_GT(proved, 20);
     EXPECT_GT(failing, 2);
 }
+
+// One example per test: the range proofs are the slowest unit tests under the sanitizers,
+// and separate tests spread them over the cores.
+class SymbolicProofExample : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SymbolicProofExample, AgreesWithTheRangeProof) {
+    const std::string& path = GetParam();
+    const auto loaded = load_spec_file(path);
+    ASSERT_TRUE(loaded.spec) << path;
+    for (const auto& [param, value] : loaded.spec->params)
+        for (const Revisit rv : {Revisit::Tpu, Revisit::Ideal}) {
+            const SymbolicProofOptions opt{rv, false};
+            if (const auto sym = prove_every_size(*loaded.spec, param, opt))
+                expect_agrees(*loaded.spec, param, opt, *sym, 700, path + " " + param);
+        }
+}
+
+INSTANTIATE_TEST_SUITE_P(Examples, SymbolicProofExample,
+                         ::testing::ValuesIn(test::example_spec_paths()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                             return test::example_test_name(info.param);
+                         });
 
 TEST(SymbolicProof, CdivCoversEveryMAndFloorFailsOffTheBlock) {
     const auto loaded = load_spec_file(std::string(TILELENS_SOURCE_DIR) +
@@ -251,7 +271,12 @@ struct RandomSpec {
     }
 };
 
-TEST(SymbolicProof, AgreesWithTheRangeProofOnRandomSpecs) {
+// 1500 random specs, each shard checking every third against the range proof; the counts
+// are over all of them.
+class SymbolicProofRandom : public ::testing::TestWithParam<int> {};
+
+TEST_P(SymbolicProofRandom, AgreesWithTheRangeProof) {
+    constexpr int kShards = 3;
     RandomSpec gen{std::mt19937(42)};
     int proved = 0, holds = 0, described = 0;
     for (int n = 0; n < 1500; ++n) {
@@ -263,6 +288,7 @@ TEST(SymbolicProof, AgreesWithTheRangeProofOnRandomSpecs) {
         ++proved;
         holds += sym->holds ? 1 : 0;
         described += sym->failing_sizes ? 1 : 0;
+        if (n % kShards != GetParam()) continue;
         expect_agrees(spec, "M", opt, *sym, 150,
                       "random spec " + std::to_string(n) + ": " + save_spec(spec));
         if (HasFailure()) return;
@@ -271,6 +297,8 @@ TEST(SymbolicProof, AgreesWithTheRangeProofOnRandomSpecs) {
     EXPECT_GT(holds, 50);
     EXPECT_GT(described, 100);
 }
+
+INSTANTIATE_TEST_SUITE_P(Shards, SymbolicProofRandom, ::testing::Values(0, 1, 2));
 
 }  // namespace
 }  // namespace tl
