@@ -73,8 +73,8 @@ void BM_NumericsAuditTwoCoresVsOne(benchmark::State& state) {
     std::printf(
         "numerics audit of a %d^3 f32 matmul: --jobs 2 %.3f s vs --jobs 1 %.3f s (best of "
         "%lld): ratio %.3f, target <= %.1f: %s\n",
-        n, best_two, best_one, static_cast<long long>(state.iterations()), ratio, kNumericsTargetRatio,
-        ratio <= kNumericsTargetRatio ? "met" : "NOT met");
+        n, best_two, best_one, static_cast<long long>(state.iterations()), ratio,
+        kNumericsTargetRatio, ratio <= kNumericsTargetRatio ? "met" : "NOT met");
 }
 BENCHMARK(BM_NumericsAuditTwoCoresVsOne)
     ->Iterations(3)

@@ -41,7 +41,8 @@ struct RunAuditHarness {
 }  // namespace
 
 TEST(Run, AttachesTheRunToTheSnapshotAndUpdatesTheFindings) {
-    RunAuditHarness t("matmul-floor-grid-rect");  // floor division drops the edge: outputs never written
+    RunAuditHarness t(
+        "matmul-floor-grid-rect");  // floor division drops the edge: outputs never written
     ASSERT_TRUE(t.w.runner()->start());
     EXPECT_TRUE(t.w.task()->running());
     EXPECT_FALSE(t.w.actions().run->isEnabled());
