@@ -348,7 +348,7 @@ std::optional<SeparableAnalysis> analyse_separable(const Instance& inst,
             clean = clean && exact && (s.covered || ro.alias_of >= 0) && !s.overlapping &&
                     !s.race && revisits_ok;
         }
-        out.ops.push_back(std::move(s));
+        out.ops.push_back(s);
     }
     out.clean = clean;
     return out;
