@@ -208,9 +208,9 @@ void add_proofs(const Spec& spec, const Instance& inst, const SweepPlan& plan,
 }  // namespace
 
 void fold_outcomes(const SweepPlan& plan, const Instance& inst, const TargetProfile& profile,
-                   const std::vector<CaseOutcome>& outcomes, AuditResult& r) {
+                   std::vector<CaseOutcome>& outcomes, AuditResult& r) {
     // The spec's own params: the stages, traffic and findings without a case.
-    const CaseOutcome& own = outcomes.front();
+    CaseOutcome& own = outcomes.front();
     for (const auto& id : own.contract_result.rules_checked)
         r.rules_checked.push_back({id, rule_description(id, profile)});
     r.advice = own.contract_result.advice;
@@ -221,9 +221,9 @@ void fold_outcomes(const SweepPlan& plan, const Instance& inst, const TargetProf
     r.findings = own.findings;
     r.notes = own.notes;
     if (own.analysis) {
-        r.analysis = own.analysis;
         add_operands(*own.analysis, r);
         r.hbm_bytes = own.analysis->total_hbm_bytes();
+        r.analysis = std::move(own.analysis);
     }
 
     int not_run = 0;
@@ -276,10 +276,13 @@ AuditResult invalid_spec_result(const std::string& spec_label, const Diagnostics
 
 AuditResult run_audit(const Spec& spec, const AuditOptions& opt) {
     if (spec.python) return run_python_audit(spec, opt);
+    return run_audit(spec, resolve(spec), opt);
+}
+
+AuditResult run_audit(const Spec& spec, const ResolveResult& resolved, const AuditOptions& opt) {
+    if (spec.python) return run_python_audit(spec, opt);
     const std::string target_id = opt.target.value_or(spec.target_id());
-    Diagnostics errors;
-    const ResolveResult resolved = resolve(spec);
-    errors.insert(errors.end(), resolved.errors.begin(), resolved.errors.end());
+    Diagnostics errors = resolved.errors;
     // An override from the command line is blamed on the flag, not on the file.
     const auto profile = resolve_target(builtin_targets(), target_id, spec.target_overrides,
                                         &errors, opt.target ? "--target" : "target");
@@ -298,17 +301,21 @@ AuditResult run_audit(const Spec& spec, const AuditOptions& opt) {
     describe_target(*profile, inst, r);
 
     // Nothing is launched for a spec the target rejects: no sweep either.
-    const ContractOptions copt =
-        spec.kernel ? contract_options(spec.kernel->options) : ContractOptions{};
-    const bool rejected = check_contract(inst, *profile, copt).rejected();
+    ContractResult contract = check_case_contract(spec, inst, *profile);
+    const bool rejected = contract.rejected();
     SweepPlan plan = plan_sweep(spec, inst, opt.sweep == SweepMode::Auto && !rejected);
     if (rejected) plan.notes = {"skipped: the target contract rejected the spec"};
     // Inside a case, jobs is the threads its numerics may use.
     AuditOptions case_opt = opt;
     case_opt.jobs = numerics_jobs(plan.cases.size(), opt);
-    const std::vector<CaseOutcome> outcomes = run_cases_parallel(
+    std::vector<CaseOutcome> outcomes = run_cases_parallel(
         plan.cases.size(),
-        [&](std::size_t i) { return run_case(spec, plan.cases[i].overrides, *profile, case_opt); },
+        [&](std::size_t i) {
+            // Case 0 is the spec's own params: resolved and checked above.
+            if (i == 0 && plan.cases[i].overrides.empty())
+                return run_resolved_case(spec, inst, std::move(contract), *profile, case_opt);
+            return run_case(spec, plan.cases[i].overrides, *profile, case_opt);
+        },
         opt);
 
     fold_outcomes(plan, inst, *profile, outcomes, r);

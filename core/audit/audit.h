@@ -16,6 +16,7 @@
 #include "core/base/diagnostic.h"
 #include "core/base/finding.h"
 #include "core/pyrun/python_run.h"
+#include "core/spec/instance.h"
 #include "core/spec/spec.h"
 
 namespace tl {
@@ -150,6 +151,10 @@ struct AuditResult {
 // Runs the selected stages on `spec`. Never throws for bad input: an unresolvable spec or an
 // unknown target gives verdict `invalid` with `spec_error` findings.
 AuditResult run_audit(const Spec& spec, const AuditOptions& options = {});
+// The same with the spec's own params already resolved (`resolved` is resolve(spec)), for a
+// caller that needs the Instance as well: the audit then does not resolve them again.
+AuditResult run_audit(const Spec& spec, const ResolveResult& resolved,
+                      const AuditOptions& options = {});
 
 // The result for a spec file that could not be read or parsed: verdict `invalid`, one
 // `spec_error` finding per diagnostic.

@@ -48,22 +48,34 @@ Verdict CaseOutcome::verdict() const {
     return audit_verdict(invalid, contract, findings);
 }
 
+ContractResult check_case_contract(const Spec& spec, const Instance& inst,
+                                   const TargetProfile& target) {
+    const ContractOptions copt =
+        spec.kernel ? contract_options(spec.kernel->options) : ContractOptions{};
+    return check_contract(inst, target, copt);
+}
+
 CaseOutcome run_case(const Spec& spec, const std::map<std::string, std::int64_t>& overrides,
                      const TargetProfile& target, const AuditOptions& opt,
                      const NumericsStage* numerics) {
-    CaseOutcome c;
     const ResolveResult resolved = resolve(spec, overrides);
     if (!resolved.instance || !resolved.errors.empty()) {
+        CaseOutcome c;
         c.invalid = true;
         for (const auto& d : resolved.errors) c.findings.push_back(spec_error_finding(d));
         skip_after(c, AuditStage::Indexing, "the params do not resolve");
         return c;
     }
     const Instance& inst = *resolved.instance;
+    return run_resolved_case(spec, inst, check_case_contract(spec, inst, target), target, opt,
+                             numerics);
+}
 
-    const ContractOptions copt =
-        spec.kernel ? contract_options(spec.kernel->options) : ContractOptions{};
-    c.contract_result = check_contract(inst, target, copt);
+CaseOutcome run_resolved_case(const Spec& spec, const Instance& inst, ContractResult contract,
+                              const TargetProfile& target, const AuditOptions& opt,
+                              const NumericsStage* numerics) {
+    CaseOutcome c;
+    c.contract_result = std::move(contract);
     const auto& violations = c.contract_result.violations;
     c.findings.insert(c.findings.end(), violations.begin(), violations.end());
     c.contract = has_error(violations) ? StageStatus::Rejected : StageStatus::Pass;

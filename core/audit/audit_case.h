@@ -40,6 +40,16 @@ CaseOutcome run_case(const Spec& spec, const std::map<std::string, std::int64_t>
                      const TargetProfile& target, const AuditOptions& options,
                      const NumericsStage* numerics = nullptr);
 
+// The contract stage's check of `inst` on `target`, with the kernel's contract options.
+ContractResult check_case_contract(const Spec& spec, const Instance& inst,
+                                   const TargetProfile& target);
+
+// run_case on params already resolved (`inst`) and checked (`contract`, from
+// check_case_contract): run_audit has both for the spec's own params before its cases run.
+CaseOutcome run_resolved_case(const Spec& spec, const Instance& inst, ContractResult contract,
+                              const TargetProfile& target, const AuditOptions& options,
+                              const NumericsStage* numerics = nullptr);
+
 // A spec_error finding from a diagnostic.
 Finding spec_error_finding(const Diagnostic& d);
 

@@ -22,7 +22,9 @@ struct ExplorerSnapshot {
     // A spec with a `python` key: the pallas_call recorded from the file, which the views
     // draw (its grid and operands); null otherwise.
     std::shared_ptr<const Spec> recorded;
-    std::shared_ptr<const Analysis> analysis;  // null when the spec does not resolve
+    // Null when the spec does not resolve. The audit's own analysis, shared with `audit` rather
+    // than copied, unless the contract rejected the spec (the audit then analysed nothing).
+    std::shared_ptr<const Analysis> analysis;
     std::shared_ptr<const AuditResult> audit;  // contract + indexing of the spec's own params
     std::shared_ptr<const RunResult> run;      // set once Run finished for this generation
     // With `run`: the comparison with the references (per-output errors, mismatch findings);

@@ -2,6 +2,7 @@
 // Turning the spec as edited into an ExplorerSnapshot: validate it as the file loader would,
 // resolve, analyse and audit its own params. Plain work, safe on any thread.
 #include <QtGlobal>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -29,6 +30,9 @@ struct SnapshotContext {
 
 // The snapshot of `spec` for edit `generation`. Never throws for bad input.
 SnapshotResult compute_snapshot(const Spec& spec, quint64 generation,
+                                const SnapshotContext& context = {});
+// The same for a spec already shared: the snapshot holds `spec` itself, not a copy.
+SnapshotResult compute_snapshot(std::shared_ptr<const Spec> spec, quint64 generation,
                                 const SnapshotContext& context = {});
 
 }  // namespace tl::gui

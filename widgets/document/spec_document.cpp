@@ -287,12 +287,13 @@ void SpecDocument::apply(const Spec& spec, const SpecChange& change) {
 
 void SpecDocument::requestSnapshot() {
     ++generation_;
+    // One copy of the spec per request: the snapshot shares it.
     lane_.start(
         tr("Analysing"), generation_,
-        [this, spec = spec_, generation = generation_, compute = compute_,
-         context = snapshotContext()](JobControl&) -> JobTracker::Deliver {
+        [this, spec = std::make_shared<const Spec>(spec_), generation = generation_,
+         compute = compute_, context = snapshotContext()](JobControl&) -> JobTracker::Deliver {
             auto result = std::make_shared<const SnapshotResult>(
-                compute ? compute(spec, generation) : compute_snapshot(spec, generation, context));
+                compute ? compute(*spec, generation) : compute_snapshot(spec, generation, context));
             return [this, result](bool) { onResult(*result); };
         });
 }

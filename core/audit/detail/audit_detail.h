@@ -28,9 +28,10 @@ std::vector<CaseOutcome> run_cases_parallel(std::size_t count,
 int numerics_jobs(std::size_t cases, const AuditOptions& opt);
 
 // The spec's own case (outcomes.front()) and the sweep's cases folded into `r`: stages,
-// findings with their case params, the sweep table, notes and the verdict.
+// findings with their case params, the sweep table, notes and the verdict. The own case's
+// analysis moves into `r`.
 void fold_outcomes(const SweepPlan& plan, const Instance& inst, const TargetProfile& profile,
-                   const std::vector<CaseOutcome>& outcomes, AuditResult& r);
+                   std::vector<CaseOutcome>& outcomes, AuditResult& r);
 
 // The audit of a spec with a `python` key (core/audit/python_audit.cpp).
 AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt);
