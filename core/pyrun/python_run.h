@@ -33,7 +33,7 @@ struct PythonRequest {
 
 // The user's code failed: what the runner reported, located in the user's file.
 struct PythonFailure {
-    // What stopped it: the runner's "kind" (docs/python-kernels.md), or what this side saw.
+    // What stopped it: the runner's "kind" (docs/python-runner.md), or what this side saw.
     enum class Kind { Exception, Unsupported, Timeout, Memory, Crash };
     Kind kind = Kind::Exception;
     std::string message;
