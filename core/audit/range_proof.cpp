@@ -83,13 +83,11 @@ RangeProof prove(const Spec& spec, const std::string& param, const RangeProofOpt
         skipped_before.push_back(proof.skipped);
         last = size;
     }
-    // Then analyse them on `jobs` threads; the smallest failing size wins.
+    // Then analyse them on `jobs` threads (0: one per core); the smallest failing size wins.
     std::atomic<std::int64_t> first_failure{std::numeric_limits<std::int64_t>::max()};
     std::mutex mutex;
     std::vector<Finding> failure_findings;
-    const int jobs = std::clamp(opt.jobs > 0 ? opt.jobs : hardware_threads(), 1,
-                                static_cast<int>(std::max<std::size_t>(1, sizes.size())));
-    parallel_for(sizes.size(), jobs, [&](std::size_t i) {
+    parallel_for(sizes.size(), opt.jobs, [&](std::size_t i) {
         const std::int64_t size = sizes[i];
         if (size > first_failure.load()) return;  // a smaller size already failed
         auto errors = indexing_errors_at(spec, param, size, opt);

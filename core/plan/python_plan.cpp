@@ -127,10 +127,8 @@ PlanOutcome plan_python_tiles(const Spec& spec, const PythonPlanOptions& o) {
     std::vector<Examined> results(combos.size());
     std::atomic<std::size_t> done{0};
     std::mutex report;
-    const int jobs =
-        std::clamp(o.jobs > 0 ? o.jobs : hardware_threads(), 1, static_cast<int>(combos.size()));
-    parallel_for(combos.size(), jobs, [&](std::size_t i) {
-        if (o.plan.cancel && o.plan.cancel->load()) return;  // the rest are skipped the same way
+    parallel_for(combos.size(), o.jobs, [&](std::size_t i) {  // o.jobs 0: one per core
+        if (o.plan.cancel && o.plan.cancel->load()) return;   // the rest are skipped the same way
         results[i] = examine(spec, combos[i], o);
         const std::size_t d = ++done;
         if (o.plan.progress) {

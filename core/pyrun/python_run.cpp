@@ -84,11 +84,8 @@ Json read_json_file(const fs::path& p, std::string* error) {
 // The runner's "kind"; one it does not name yet reads as an exception.
 PythonFailure::Kind failure_kind(const std::string& name) {
     using K = PythonFailure::Kind;
-    PythonFailure f;
-    for (const K k : {K::Unsupported, K::Timeout, K::Memory, K::Crash}) {
-        f.kind = k;
-        if (name == f.kind_name()) return k;
-    }
+    for (const K k : {K::Unsupported, K::Timeout, K::Memory, K::Crash})
+        if (name == kind_name(k)) return k;
     return K::Exception;
 }
 
@@ -232,7 +229,8 @@ void read_result(const Spec& spec, const fs::path& out, const ChildResult& child
 
 }  // namespace
 
-std::string_view PythonFailure::kind_name() const {
+std::string_view kind_name(PythonFailure::Kind kind) {
+    using Kind = PythonFailure::Kind;
     switch (kind) {
         case Kind::Exception:
             return "exception";

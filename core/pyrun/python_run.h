@@ -46,8 +46,10 @@ struct PythonFailure {
     std::string traceback;
     bool raised_before_recording = false;  // no pallas_call was recorded when it failed
     std::string to_string() const;         // "file:line: message", with the origin when it differs
-    std::string_view kind_name() const;    // "exception", "unsupported", ... as the runner wrote it
 };
+
+// "exception", "unsupported", ...: a failure's kind as the runner writes it.
+std::string_view kind_name(PythonFailure::Kind kind);
 
 struct PythonRun {
     Diagnostics errors;                    // the request could not be made or read

@@ -58,7 +58,8 @@ def spin(x):
 
 std::string what_failed(const PythonRun& r) {
     return join(r.errors) +
-           (r.failure ? std::string(r.failure->kind_name()) + ": " + r.failure->to_string() : "");
+           (r.failure ? std::string(kind_name(r.failure->kind)) + ": " + r.failure->to_string()
+                      : "");
 }
 
 TEST_F(PythonLimitsTest, MemoryLimitIsSetInTheChildAndNamed) {
