@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages TileLens needs to build, test and run (clang, its runtime
 # libraries and lld: the sanitized build of packaging/test-all.sh, whose libFuzzer harnesses
 # need clang; clang-format and clang-tidy: its style checks; the last line: the tools the
-# packaging tests check the installed tree with); a no-op when all are present.
+# packaging tests check the installed tree with); a no-op when all are present. Then the JAX
+# engine's virtual environment (packaging/install-jax.sh).
 set -euo pipefail
 
 packages=(
@@ -10,7 +11,7 @@ packages=(
   qt6-base-dev qt6-svg-dev libgl-dev libqcustomplot-dev
   libeigen3-dev nlohmann-json3-dev libcli11-dev zlib1g-dev libgif-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  fonts-dejavu-core gzip python3 python3-numpy xvfb xauth
+  fonts-dejavu-core gzip python3 python3-numpy python3-venv xvfb xauth
   clang libclang-rt-14-dev lld clang-format clang-tidy
   appstream desktop-file-utils shared-mime-info groff-base mandoc
 )
@@ -24,7 +25,7 @@ done
 
 if ((${#missing[@]} == 0)); then
   echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
+  exec "$(dirname "$0")/install-jax.sh"
 fi
 
 if [[ $(id -u) -ne 0 ]]; then
@@ -37,3 +38,4 @@ echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends "${missing[@]}"
+exec "$(dirname "$0")/install-jax.sh"

@@ -121,6 +121,12 @@ Parsed parse(int argc, char** argv) {
                        "--limit python-seconds=SECONDS)")
             ->check(CLI::Range(1.0, 86400.0))
             ->default_str("60");
+    std::string engine = "auto";
+    app.add_option("--engine", engine,
+                   "for a spec with a Python kernel file: jax (the real JAX, interpret mode), "
+                   "standins (TileLens's numpy stand-ins) or auto (JAX where found)")
+        ->check(CLI::IsMember({"auto", "jax", "standins"}))
+        ->default_str("auto");
     app.add_option("--json", a.json_path, "write the JSON report to FILE ('-' = standard output)")
         ->type_name("FILE");
     app.add_option("--markdown", a.markdown_path,
@@ -142,6 +148,7 @@ Parsed parse(int argc, char** argv) {
     if (timeout_option->count() > 0) a.options.python_limits.seconds = python_timeout;
     if (!target.empty()) a.options.target = target;
     a.options.stage = *parse_audit_stage(stage);
+    a.options.python_engine = *parse_engine(engine);
     a.options.sweep = sweep == "off" ? SweepMode::Off : SweepMode::Auto;
     if (a.json_path && a.markdown_path && *a.json_path == "-" && *a.markdown_path == "-") {
         std::cerr << "tilelens-audit: --json and --markdown cannot both write to standard "

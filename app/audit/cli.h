@@ -55,6 +55,7 @@ struct ImportArgs {
     std::optional<std::string> output;  // -o; standard output without it
     bool inline_spec = false;
     double seconds = 60;
+    std::string engine = "auto";  // --engine
 };
 
 struct ExportPallasArgs {

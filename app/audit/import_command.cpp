@@ -69,6 +69,11 @@ Parsed parse_import(int argc, char** argv, int first) {
                        "python-seconds=SECONDS)")
             ->check(CLI::Range(1.0, 86400.0))
             ->default_str("60");
+    app.add_option("--engine", a.engine,
+                   "jax (the real JAX), standins (TileLens's numpy stand-ins) or auto (JAX "
+                   "where found)")
+        ->check(CLI::IsMember({"auto", "jax", "standins"}))
+        ->default_str("auto");
     if (const int code = run_parser(app, argc, argv, first, "import"); code >= 0) {
         out.exit_code = code;
         return out;
@@ -123,6 +128,7 @@ int run_import(const ImportArgs& a) {
     run_req.spec_dir = req.spec_dir;
     run_req.params = std::map<std::string, std::int64_t>(req.params.begin(), req.params.end());
     run_req.limits.seconds = a.seconds;
+    run_req.engine = *parse_engine(a.engine);
     const PythonRun run = run_python(spec, run_req);
     if (!run.errors.empty()) return fail(join(run.errors, "\n"));
     if (run.failure) {
@@ -136,8 +142,7 @@ int run_import(const ImportArgs& a) {
               << call.value("file", "?") << ":" << call.value("line", 0) << ": grid "
               << call.value("grid", Json::array()).dump() << ", "
               << call.value("operands", Json::array()).size() << " operands ("
-              << run.result["calls"].size() << " call(s) in all; " << run.interpreter << " with "
-              << run.runner << ")\n";
+              << run.result["calls"].size() << " call(s) in all; " << engine_label(run) << ")\n";
     std::string text;
     if (a.inline_spec) {
         const LoadResult rec = recorded_spec(call, spec);

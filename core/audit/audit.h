@@ -64,6 +64,7 @@ struct AuditOptions {
     // and the time and memory each run of the kernel file may take.
     std::string spec_dir;
     PythonLimits python_limits;
+    PythonEngine python_engine = PythonEngine::Auto;  // --engine (docs/python-runner.md)
 };
 
 struct OperandReport {
@@ -133,6 +134,9 @@ struct AuditResult {
     // A spec with a `python` key: its pallas_call as recorded at the spec's own params (the
     // grid, operands and index maps the analysis and the views use).
     std::shared_ptr<const Spec> recorded;
+    // A spec with a `python` key: the engine that ran it ("jax", "standins"), its version and
+    // interpreter; empty otherwise.
+    std::string engine, engine_version, engine_python;
 
     std::vector<ContractRule> rules_checked;  // in the order they were checked
     std::vector<std::string> advice;          // contract advice (warnings that do not reject)

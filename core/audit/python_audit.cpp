@@ -78,6 +78,8 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
     req.run = wants_numerics(opt) && spec.python->reference.has_value();
     req.limits = opt.python_limits;
     req.cancel = opt.cancel;
+    req.engine = opt.python_engine;
+    req.gpu_target = target.kind == TargetKind::Gpu;
     PythonCase pc;
     pc.run = run_python(spec, req);
     if (pc.run.cancelled) {
@@ -257,6 +259,11 @@ AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
     AuditResult r;
     r.spec = spec.name;
     r.target = target_id;
+    if (!own.run.interpreter.empty()) {
+        r.engine = std::string(engine_name(own.run.engine));
+        r.engine_version = own.run.engine_version;
+        r.engine_python = own.run.interpreter;
+    }
     if (!own.recorded) {
         r.findings = first.findings;
         r.notes = first.notes;
@@ -291,7 +298,7 @@ AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
     fold_outcomes(plan, shown, *profile, outcomes, r);
     r.notes.push_back({NoteTopic::Indexing, "the index maps were recorded from " +
                                                 spec.python->file + " at each case's params (" +
-                                                own.run.interpreter + ")"});
+                                                engine_label(own.run) + ")"});
     for (const auto& op : own.recorded->operands)
         if (op.extra.contains("x-python") && op.extra["x-python"].contains("index_map"))
             r.notes.push_back({NoteTopic::Indexing,

@@ -73,6 +73,9 @@ Json report_to_json(const AuditResult& r) {
     j["spec"] = r.spec;
     j["target"] = r.target;
     j["verdict"] = to_string(r.verdict);
+    if (!r.engine.empty())
+        j["engine"] =
+            Json{{"name", r.engine}, {"version", r.engine_version}, {"python", r.engine_python}};
     j["stages"] = Json{{"contract", to_string(r.contract)},
                        {"indexing", to_string(r.indexing)},
                        {"numerics", to_string(r.numerics)}};

@@ -235,6 +235,11 @@ std::string report_markdown(const AuditResult& r) {
     std::ostringstream md;
     md << "**Verdict: " << upper(to_string(r.verdict)) << "** — `" << r.spec << "` on `" << r.target
        << "` (tilelens-audit " << TILELENS_VERSION << ")\n\n";
+    if (!r.engine.empty())
+        md << "Kernel file run by the "
+           << (r.engine == "jax" ? "JAX engine, JAX " + r.engine_version
+                                 : std::string("stand-ins engine"))
+           << ", under `" << r.engine_python << "`.\n\n";
     md << "| stage | status |\n|---|---|\n"
        << "| contract | " << to_string(r.contract) << " |\n"
        << "| indexing | " << to_string(r.indexing) << " |\n"

@@ -254,6 +254,12 @@ std::string PythonFailure::to_string() const {
     return where.empty() ? message : where + ": " + message;
 }
 
+std::string engine_label(const PythonRun& run) {
+    const std::string name(engine_name(run.engine));
+    const std::string version = run.engine == PythonEngine::Jax ? " " + run.engine_version : "";
+    return name + version + " (" + run.interpreter + ")";
+}
+
 std::string python_file_path(const PythonSpec& py, const std::string& spec_dir) {
     fs::path p(py.file);
     if (p.is_relative()) p = fs::path(spec_dir.empty() ? "." : spec_dir) / p;
@@ -297,10 +303,12 @@ PythonRun run_python(const Spec& spec, const PythonRequest& req) {
     };
     if (!spec.python) return fail("", "the spec has no \"python\" key");
     std::string error;
-    const auto env = find_python_env(&error);
+    const auto env = find_python_env(req.engine, &error);
     if (!env) return fail("python", error);
     run.interpreter = env->interpreter;
     run.runner = env->runner;
+    run.engine = env->engine;
+    run.engine_version = env->engine == PythonEngine::Jax ? env->jax_version : "stand-ins";
     const std::string file = python_file_path(*spec.python, req.spec_dir);
     std::error_code ec;
     if (!fs::is_regular_file(file, ec))
@@ -320,7 +328,8 @@ PythonRun run_python(const Spec& spec, const PythonRequest& req) {
     (*request)["file"] = file;
     (*request)["seed"] = spec.seed;
     (*request)["policy"] = Json{{"uninitialized", std::string(to_string(spec.uninitialized))},
-                                {"revisit", std::string(to_string(spec.revisit))}};
+                                {"revisit", std::string(to_string(spec.revisit))},
+                                {"target_kind", req.gpu_target ? "gpu" : "tpu"}};
     (*request)["limits"] =
         Json{{"seconds", req.limits.seconds}, {"memory_bytes", req.limits.memory_bytes}};
     TempDir tmp;

@@ -13,6 +13,7 @@
 #include "core/base/diagnostic.h"
 #include "core/base/limits.h"
 #include "core/pyrun/npy.h"
+#include "core/pyrun/python_env.h"
 #include "core/spec/spec.h"
 
 namespace tl {
@@ -27,6 +28,8 @@ struct PythonRequest {
     std::string spec_dir;                        // python.file is relative to this folder
     std::map<std::string, std::int64_t> params;  // the spec's params with the case's overrides
     bool run = false;                            // also run the bodies and the reference
+    PythonEngine engine = PythonEngine::Auto;
+    bool gpu_target = false;  // JAX engine: a call without compiler params runs as a GPU kernel
     PythonLimits limits;
     std::atomic<bool>* cancel = nullptr;
 };
@@ -59,12 +62,17 @@ struct PythonRun {
     std::optional<std::size_t> entry;  // the call that is checked, when there is one
     std::vector<NpyArray> outputs, writers, references;  // run mode, per output of `entry`
     std::string interpreter;
-    std::string runner;  // the stand-ins' tilelens_run.py that ran
+    std::string runner;                            // the engine's runner script that ran
+    PythonEngine engine = PythonEngine::Standins;  // the engine that ran
+    std::string engine_version;                    // JAX's version, or the stand-ins' own
     double seconds = 0;
 
     bool ok() const { return errors.empty() && !failure && !cancelled && entry.has_value(); }
     const Json& call() const { return result["calls"][*entry]; }
 };
+
+// "jax 0.10.2 (/opt/tilelens/jax/bin/python3)": which engine ran, for reports and the GUI.
+std::string engine_label(const PythonRun& run);
 
 // The absolute path of python.file for a spec in `spec_dir`.
 std::string python_file_path(const PythonSpec& py, const std::string& spec_dir);

@@ -8,8 +8,9 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True
+if __name__ == "__main__":  # the JAX engine imports this file for its helpers, without the stand-ins
+    sys.path.insert(0, HERE)
 
 import importlib.util  # noqa: E402
 import inspect  # noqa: E402
@@ -20,6 +21,7 @@ import signal  # noqa: E402
 import traceback  # noqa: E402
 
 PROTOCOL = 1
+PROTOCOL_STANDINS = "1"  # the stand-ins' own version, reported as the engine's
 _OPS_MARK = os.sep.join(["jax", "experimental", "pallas", "ops"]) + os.sep
 
 
@@ -86,10 +88,14 @@ def _load_module(path):
 
 def _make_arg(desc, rng, np, D, asarray):
     dt = D.canon(desc.get("dtype", "float32"))
+    return asarray(arg_values(desc, rng, np, dt.kind, D.bits(dt)), dt)
+
+
+def arg_values(desc, rng, np, kind, bits):
+    """The argument's values as numpy (float64, int64 or bool), drawn as both engines draw them."""
     shape = tuple(int(s) for s in desc.get("shape", []))
     if "values" in desc:
-        v = np.asarray(desc["values"], dtype=np.float64).reshape(shape)
-        return asarray(v, dt)
+        return np.asarray(desc["values"], dtype=np.float64).reshape(shape)
     data = desc.get("data", "random")
     n = int(np.prod(shape)) if shape else 1
     if data == "zeros":
@@ -99,18 +105,18 @@ def _make_arg(desc, rng, np, D, asarray):
     elif data == "iota":
         v = np.arange(n, dtype=np.float64).reshape(shape)
     elif data == "random":
-        if dt.kind == "f":
+        if kind == "f":
             v = rng.standard_normal(shape)
-        elif dt.kind == "b":
+        elif kind == "b":
             v = rng.random(shape) < 0.5
-        elif dt.kind == "u":
-            v = rng.integers(0, 1 << min(D.bits(dt), 7), shape)
+        elif kind == "u":
+            v = rng.integers(0, 1 << min(bits, 7), shape)
         else:
-            lim = 1 << min(D.bits(dt) - 1, 6)
+            lim = 1 << min(bits - 1, 6)
             v = rng.integers(-lim, lim, shape)
     else:
         raise ValueError(f"unknown data kind {data!r} (random, zeros, ones, iota)")
-    return asarray(np.asarray(v), dt)
+    return np.asarray(v)
 
 
 def _accepted_kwargs(fn, kwargs):
@@ -128,8 +134,8 @@ def _save(out_dir, name, arr, np):
     return name
 
 
-def _where(exc, user_file):
-    """((file, line) innermost in the user's file, (file, line) innermost outside the stand-ins)."""
+def _where(exc, user_file, own_dir=HERE):
+    """((file, line) innermost in the user's file, (file, line) innermost outside own_dir)."""
     if isinstance(exc, SyntaxError) and exc.filename:
         loc = (os.path.abspath(exc.filename), exc.lineno)
         return loc, loc
@@ -137,7 +143,7 @@ def _where(exc, user_file):
     origin = (None, None)
     for fr in reversed(frames):
         f = os.path.abspath(fr.filename)
-        if not f.startswith(HERE + os.sep):
+        if not f.startswith(own_dir + os.sep):
             origin = (f, fr.lineno)
             break
     for fr in reversed(frames):
@@ -157,18 +163,25 @@ def _unsupported_import(exc):
     return None
 
 
-def _error(exc, user_file):
+def _standin_unsupported(exc):
     from jax._tilelens.errors import TileLensUnsupported
-    (f, line), (ofile, oline) = _where(exc, user_file)
+    if isinstance(exc, TileLensUnsupported):
+        return str(exc)
+    return _unsupported_import(exc)
+
+
+def _error(exc, user_file, unsupported=None, own_dir=HERE):
+    """The result's error object. unsupported(exc) -> message when exc is an API TileLens lacks."""
+    if unsupported is None:
+        unsupported = _standin_unsupported
+    (f, line), (ofile, oline) = _where(exc, user_file, own_dir)
     tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-20000:]
     if isinstance(exc, _Timeout):
         kind, msg = "timeout", "the kernel file ran past its time limit"
     elif isinstance(exc, MemoryError):
         kind, msg = "memory", "the kernel file ran out of its memory limit"
-    elif isinstance(exc, TileLensUnsupported):
-        kind, msg = "unsupported", str(exc)
-    elif _unsupported_import(exc):
-        kind, msg = "unsupported", _unsupported_import(exc)
+    elif unsupported(exc):
+        kind, msg = "unsupported", unsupported(exc)
     else:
         kind, msg = "exception", f"{type(exc).__name__}: {exc}"
     if f and kind == "unsupported":
@@ -181,7 +194,8 @@ def _error(exc, user_file):
 
 def run(request, out_dir):
     import numpy as np
-    result = {"tilelens_python": PROTOCOL, "status": "ok", "error": None, "calls": []}
+    result = {"tilelens_python": PROTOCOL, "status": "ok", "error": None, "calls": [],
+              "engine": {"name": "standins", "version": PROTOCOL_STANDINS, "python": sys.executable}}
     user_file = os.path.abspath(request.get("file", ""))
     state = None
     try:
@@ -240,7 +254,7 @@ def run(request, out_dir):
     return result
 
 
-def _write(out_dir, result):
+def write_result(out_dir, result):
     path = os.path.join(out_dir, "result.json")
     with open(path + ".tmp", "w") as f:
         json.dump(result, f, allow_nan=False, default=lambda o: o.item() if hasattr(o, "item") else str(o))
@@ -256,9 +270,9 @@ def main(argv):
     os.makedirs(argv[2], exist_ok=True)
     result = run(request, argv[2])
     try:
-        _write(argv[2], result)
+        write_result(argv[2], result)
     except (ValueError, TypeError) as exc:  # e.g. NaN in recorded values
-        _write(argv[2], {"tilelens_python": PROTOCOL, "status": "error", "calls": [],
+        write_result(argv[2], {"tilelens_python": PROTOCOL, "status": "error", "calls": [],
                          "error": {"kind": "exception", "message": f"result not serialisable: {exc}",
                                    "file": None, "line": None, "traceback": ""}})
     return 0 if result["status"] == "ok" else 1

@@ -45,7 +45,7 @@ void write_file(const fs::path& path, const std::string& text) {
 
 std::string python() {
     std::string error;
-    const auto env = find_python_env(&error);
+    const auto env = find_python_env(PythonEngine::Standins, &error);
     EXPECT_TRUE(env) << error;
     return env ? env->interpreter : "/usr/bin/python3";
 }

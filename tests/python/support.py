@@ -13,6 +13,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 STANDINS = os.path.join(ROOT, "resources", "python")
 RUNNER = os.path.join(STANDINS, "tilelens_run.py")
+JAX_RUNNER = os.path.join(STANDINS, "jax_engine", "tilelens_jax_run.py")
+# TILELENS_TEST_JAX_PYTHON names an interpreter with JAX: the kernel suites then run on the
+# JAX engine under it (ctest's python.jax), else on the stand-ins under this interpreter.
+JAX_PYTHON = os.environ.get("TILELENS_TEST_JAX_PYTHON", "")
+ENGINE = "jax" if JAX_PYTHON else "standins"
 KERNELS = os.path.join(HERE, "kernels")
 
 import numpy as np  # noqa: E402
@@ -48,7 +53,8 @@ class RunnerCase(unittest.TestCase):
         with open(path, "w") as f:
             json.dump(req, f)
         env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-        proc = subprocess.run([sys.executable, RUNNER, path, out], capture_output=True, text=True,
+        cmd = [JAX_PYTHON, JAX_RUNNER] if ENGINE == "jax" else [sys.executable, RUNNER]
+        proc = subprocess.run(cmd + [path, out], capture_output=True, text=True,
                               timeout=seconds + 60, env=env)
         with open(os.path.join(out, "result.json")) as f:
             result = json.load(f)

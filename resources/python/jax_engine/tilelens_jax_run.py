@@ -1,0 +1,271 @@
+"""The JAX engine's child process: run a user's kernel file under the real JAX.
+
+    PYTHON_WITH_JAX tilelens_jax_run.py REQUEST.json OUT_DIR
+
+Same request and result as the stand-ins' tilelens_run.py (docs/python-runner.md); every
+concrete pallas_call is recorded from JAX's own GridMapping and run in JAX's interpret mode.
+"""
+import contextlib
+import importlib.util
+import io
+import os
+import re
+import sys
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True
+SUPPORTED = ((0, 9, 0), (0, 11, 0))  # [lowest, first unsupported): see docs/python-runner.md
+
+
+def _load_common():
+    path = os.path.join(os.path.dirname(HERE), "tilelens_run.py")
+    spec = importlib.util.spec_from_file_location("tilelens_run_common", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+C = _load_common()
+
+
+def _version_tuple(v):
+    return tuple(int(x) for x in re.findall(r"\d+", v)[:3])
+
+
+def _unsupported(exc):
+    if isinstance(exc, NotImplementedError) and "interpret" in str(exc).lower():
+        return f"JAX's interpret mode cannot run this: {exc}"
+    return None
+
+
+class _Session:
+    def __init__(self, request, user_file, jax_dir):
+        policy = request.get("policy") or {}
+        self.mode = request.get("mode", "record")
+        self.entry = int(request.get("entry") or 0)
+        self.fill = policy.get("uninitialized", "nan")
+        self.revisit = policy.get("revisit", "tpu")
+        self.cores = int(policy.get("cores") or 1)
+        self.target_kind = policy.get("target_kind", "tpu")
+        self.user_file, self.jax_dir = user_file, jax_dir
+        self.calls, self.recorded, self.entry_outputs = [], [], None
+        self.races = []
+        self.active = False
+
+    def call_site(self):
+        f = sys._getframe(2)
+        fallback = (None, None)
+        while f is not None:
+            fn = os.path.abspath(f.f_code.co_filename)
+            if fn == self.user_file:
+                return fn, f.f_lineno
+            if fallback[0] is None and not fn.startswith(self.jax_dir) and not fn.startswith(HERE + os.sep):
+                fallback = (fn, f.f_lineno)
+            f = f.f_back
+        return fallback
+
+    def interpret_for(self, rec):
+        from jax.experimental.pallas import tpu as pltpu
+        backend = rec.backend or ("mosaic_tpu" if self.target_kind == "tpu" else "triton")
+        if self.revisit == "ideal" or backend == "triton":
+            return True, "hlo"
+        if backend == "mosaic_gpu":
+            from jax._src.pallas.mosaic_gpu.interpret.params import InterpretGPUParams
+            return InterpretGPUParams(detect_races=True), "mosaic_gpu"
+        fill = "zero" if self.fill == "zero" else "nan"
+        return pltpu.InterpretParams(uninitialized_memory=fill, detect_races=True,
+                                     num_cores_or_threads=self.cores), "tpu"
+
+
+def _install(session, R):
+    import jax
+    import jax.numpy as jnp
+    from jax._src.pallas import pallas_call as PC
+    orig = PC.pallas_call_p.bind
+
+    def bind(*args, **params):
+        if not session.active or any(isinstance(a, jax.core.Tracer) for a in args):
+            return orig(*args, **params)
+        file, line = session.call_site()
+        rec = R.Recorded(args, params, file, line, session.user_file, 1 << 20)
+        record = rec.record()
+        session.calls.append(record)
+        session.recorded.append(rec)
+        index = len(session.calls) - 1
+        if session.mode == "record":
+            return [jnp.zeros(a.shape, a.dtype) for a in params["out_avals"]]
+        interp, how = session.interpret_for(rec)
+        record["interpret"] = how
+        p = dict(params)
+        p["interpret"] = interp
+        if rec.notes and rec.dimension_semantics and params.get("compiler_params") is not None:
+            p["compiler_params"] = _widened(params["compiler_params"], rec.dimension_semantics)
+        buf = io.StringIO()
+        session.active = False
+        try:
+            with contextlib.redirect_stdout(buf):
+                try:
+                    outs = orig(*args, **p)
+                    jax.block_until_ready(outs)
+                except Exception as exc:  # noqa: BLE001 - JAX's revisit check, else re-raised
+                    revisit = _revisit_message(exc)
+                    if revisit is None or how != "tpu":
+                        raise
+                    # The TPU pipeline would drop the earlier visit's result: say so, and
+                    # still run the call (the HLO interpreter carries whole outputs).
+                    record["checks"] = [{"kind": "output_revisit", "message": revisit}]
+                    record["interpret"] = "hlo"
+                    p["interpret"] = True
+                    outs = orig(*args, **p)
+                    jax.block_until_ready(outs)
+        finally:
+            session.active = True
+        record["races"] = _races(buf.getvalue())
+        if index == session.entry:
+            session.entry_outputs = (rec, outs)
+        return outs
+
+    PC.pallas_call_p.bind = bind
+
+
+def _widened(cp, semantics):
+    """compiler_params with dimension_semantics for every grid axis (vmap adds axes)."""
+    import dataclasses
+    if isinstance(cp, dict):
+        return {k: _widened(v, semantics) for k, v in cp.items()}
+    if dataclasses.is_dataclass(cp) and hasattr(cp, "dimension_semantics"):
+        return dataclasses.replace(cp, dimension_semantics=tuple(semantics))
+    return cp
+
+
+def _revisit_message(exc):
+    m = re.search(r"Revisited block[^\n]*", str(exc))
+    return m.group(0).strip() if m else None
+
+
+def _races(text):
+    """JAX's race reports ("RACE DETECTED" blocks) as [{"message": ...}]."""
+    out = []
+    for block in text.split("RACE DETECTED")[1:]:
+        lines = [ln.strip() for ln in block.strip().splitlines() if ln.strip() and not ln.strip().startswith("clock")]
+        out.append({"message": "; ".join(lines)[:2000]})
+        if len(out) >= 16:
+            break
+    return out
+
+
+def _make_arg(desc, rng, np, jnp):
+    dt = jnp.dtype(desc.get("dtype", "float32"))
+    if jnp.issubdtype(dt, jnp.floating):
+        kind, bits = "f", jnp.finfo(dt).bits
+    elif dt == jnp.bool_:
+        kind, bits = "b", 1
+    else:
+        kind, bits = ("u" if jnp.issubdtype(dt, jnp.unsignedinteger) else "i"), jnp.iinfo(dt).bits
+    return jnp.asarray(C.arg_values(desc, rng, np, kind, bits), dt)
+
+
+def _save_array(out_dir, name, arr, np):
+    a = np.asarray(arr)
+    if a.dtype.kind not in "biuf" or a.dtype.itemsize < 2 and a.dtype.kind == "f" or a.dtype.name in (
+            "bfloat16",) or a.dtype.name.startswith("float8"):
+        a = a.astype(np.float32)
+    if a.dtype.name in ("int4", "uint4"):
+        a = a.astype(np.int8)
+    return C._save(out_dir, name, a, np)
+
+
+def run(request, out_dir):
+    import numpy as np
+    user_file = os.path.abspath(request.get("file", ""))
+    result = {"tilelens_python": C.PROTOCOL, "status": "ok", "error": None, "calls": []}
+    session = None
+    try:
+        C._apply_limits(request.get("limits") or {})
+        import jax
+        import jax.numpy as jnp
+        jax.config.update("jax_platforms", "cpu")
+        version = jax.__version__
+        result["engine"] = {"name": "jax", "version": version, "python": sys.executable,
+                            "supported": SUPPORTED[0] <= _version_tuple(version) < SUPPORTED[1]}
+        sys.path.insert(0, HERE)
+        import record as R
+        session = _Session(request, user_file, os.path.dirname(os.path.abspath(jax.__file__)) + os.sep)
+        _install(session, R)
+        module = C._load_module(user_file)
+        fn = getattr(module, request["call"])
+        rng = np.random.default_rng(int(request.get("seed") or 0))
+        args = [None if a is None else _make_arg(a, rng, np, jnp) for a in request.get("args", [])]
+        kwargs = dict(request.get("kwargs") or {})
+        session.active = True
+        with jax.disable_jit():
+            returned = fn(*args, **kwargs)
+            jax.block_until_ready(returned)
+        session.active = False
+        result["calls"] = session.calls
+        if session.mode == "run":
+            _finish_run(request, result, session, module, fn, args, kwargs, returned, out_dir, np, jax)
+    except BaseException as exc:  # noqa: B902 - every failure becomes a result
+        if isinstance(exc, MemoryError):
+            C._lift_memory_limit()
+        result["status"] = "error"
+        result["error"] = C._error(exc, user_file, _unsupported, HERE)
+        if session is not None:
+            result["calls"] = session.calls
+        exc.__traceback__ = None
+    finally:
+        import signal
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    return result
+
+
+def _finish_run(request, result, session, module, fn, args, kwargs, returned, out_dir, np, jax):
+    if not session.calls:
+        raise RuntimeError(f"{request['call']} did not call pl.pallas_call")
+    if session.entry_outputs is None:
+        raise RuntimeError(f"entry {session.entry} is out of range: "
+                           f"{len(session.calls)} pallas_call(s) were recorded")
+    rec, outs = session.entry_outputs
+    call = session.calls[session.entry]
+    call["outputs_npy"] = [_save_array(out_dir, f"out{i}.npy", o, np) for i, o in enumerate(outs)]
+    call["writers_npy"] = [C._save(out_dir, f"writers{i}.npy", rec.writers(i), np) for i in range(len(outs))]
+    leaves = jax.tree_util.tree_leaves(returned)
+    result["returned_npy"] = [_save_array(out_dir, f"returned{i}.npy", r, np) for i, r in enumerate(leaves)]
+    ref_name = request.get("reference")
+    if ref_name:
+        ref_fn = getattr(module, ref_name)
+        session.mode = "record"  # a reference that calls pallas_call does not run it
+        with jax.disable_jit():
+            expected = ref_fn(*args, **C._accepted_kwargs(ref_fn, kwargs))
+        names = []
+        for i, leaf in enumerate(jax.tree_util.tree_leaves(expected)):
+            v = np.asarray(leaf)
+            if v.dtype.kind not in "biuf" or v.dtype.name == "bfloat16":
+                v = v.astype(np.float32)
+            if i < len(outs) and v.size == np.asarray(outs[i]).size:
+                v = v.reshape(np.asarray(outs[i]).shape)
+            names.append(_save_array(out_dir, f"ref{i}.npy", v, np))
+        call["reference_npy"] = names
+
+
+def main(argv):
+    import json
+    if len(argv) != 3:
+        print("usage: tilelens_jax_run.py REQUEST.json OUT_DIR", file=sys.stderr)
+        return 2
+    with open(argv[1]) as f:
+        request = json.load(f)
+    os.makedirs(argv[2], exist_ok=True)
+    result = run(request, argv[2])
+    try:
+        C.write_result(argv[2], result)
+    except (ValueError, TypeError) as exc:
+        C.write_result(argv[2], {"tilelens_python": C.PROTOCOL, "status": "error", "calls": [],
+                                 "error": {"kind": "exception", "message": f"result not serialisable: {exc}",
+                                           "file": None, "line": None, "traceback": traceback.format_exc()}})
+    return 0 if result["status"] == "ok" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

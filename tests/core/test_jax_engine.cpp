@@ -1,0 +1,87 @@
+// The JAX engine (docs/python-runner.md, "Engines"): a kernel file audited under the real JAX
+// in the project's virtual environment gives the stand-ins' verdicts and findings, and the
+// report names the engine; asking for JAX where there is none says how to get it.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "core/audit/audit.h"
+#include "core/audit/report_json.h"
+#include "core/pyrun/python_env.h"
+#include "core/spec/spec_io.h"
+
+namespace tl {
+namespace {
+
+const std::string kKernels = TILELENS_TEST_KERNELS;
+
+Spec matmul_spec(const std::string& kwargs) {
+    const std::string text =
+        R"({"tilelens": 2, "name": "py", "params": {"M": 256, "N": 256, "K": 256},
+            "python": {"file": ")" +
+        kKernels + R"(/blocked_matmul.py", "call": "matmul",
+            "args": [{"shape": ["M", "K"], "dtype": "float32"}, {"shape": ["K", "N"], "dtype": "float32"}],
+            "kwargs": )" +
+        kwargs + R"(, "reference": "matmul_reference"}, "target": "tpu-v5e"})";
+    const LoadResult r = load_spec(text, "t.tilelens.json");
+    EXPECT_TRUE(r.errors.empty()) << join(r.errors);
+    return r.spec.value_or(Spec{});
+}
+
+AuditResult audit_with(const Spec& s, PythonEngine engine) {
+    AuditOptions o;
+    o.sweep = SweepMode::Off;
+    o.python_engine = engine;
+    return run_audit(s, o);
+}
+
+std::vector<std::string> kinds(const AuditResult& r) {
+    std::vector<std::string> out;
+    for (const auto& f : r.findings) out.emplace_back(to_string(f.kind));
+    return out;
+}
+
+TEST(JaxEngine, ACorrectKernelPassesAndTheReportNamesJax) {
+    const AuditResult r = audit_with(matmul_spec("{}"), PythonEngine::Jax);
+    EXPECT_EQ(r.verdict, Verdict::Pass);
+    EXPECT_EQ(r.numerics, StageStatus::Pass);
+    EXPECT_EQ(r.programs, 8);
+    EXPECT_EQ(r.engine, "jax");
+    EXPECT_FALSE(r.engine_version.empty());
+    const Json j = report_to_json(r);
+    EXPECT_EQ(j["engine"]["name"], "jax");
+    EXPECT_EQ(j["engine"]["python"], r.engine_python);
+}
+
+TEST(JaxEngine, PlantedBugsGetTheStandInsFindings) {
+    // A missing accumulator init and a swapped index-map axis, under both engines.
+    for (const char* kwargs : {R"({"init": false})", R"({"b_map": "jk"})"}) {
+        const Spec s = matmul_spec(kwargs);
+        const AuditResult jax = audit_with(s, PythonEngine::Jax);
+        const AuditResult standins = audit_with(s, PythonEngine::Standins);
+        EXPECT_EQ(standins.engine, "standins");
+        EXPECT_EQ(jax.verdict, Verdict::Fail) << kwargs;
+        EXPECT_EQ(jax.verdict, standins.verdict) << kwargs;
+        EXPECT_EQ(kinds(jax), kinds(standins)) << kwargs;
+        ASSERT_FALSE(jax.findings.empty());
+        EXPECT_EQ(jax.findings.front().cause, standins.findings.front().cause) << kwargs;
+    }
+}
+
+TEST(JaxEngine, AskingForJaxWithoutItSaysHowToGetIt) {
+    ::setenv("TILELENS_PYTHON", "/usr/bin/python3", 1);
+    std::string error;
+    const auto env = find_python_env(PythonEngine::Jax, &error);
+    const auto fallback = find_python_env(PythonEngine::Auto, &error);
+    ::unsetenv("TILELENS_PYTHON");
+    EXPECT_FALSE(env);
+    EXPECT_NE(error.find("cannot import jax"), std::string::npos) << error;
+    ASSERT_TRUE(fallback);
+    EXPECT_EQ(fallback->engine, PythonEngine::Standins);
+    EXPECT_EQ(parse_engine("jax"), PythonEngine::Jax);
+    EXPECT_FALSE(parse_engine("numpy"));
+}
+
+}  // namespace
+}  // namespace tl

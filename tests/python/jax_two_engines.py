@@ -1,0 +1,105 @@
+"""Each engine checks the other: the same kernel file, recorded and run by the stand-ins and by
+the real JAX, must give the same recorded call and outputs that agree.
+
+Run by ctest's python.jax with TILELENS_TEST_JAX_PYTHON naming an interpreter with JAX.
+"""
+import itertools
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+
+from support import JAX_PYTHON, JAX_RUNNER, KERNELS, RUNNER, arg
+
+CASES = [
+    ("quickstart_kernels.py", "matmul", [arg(301, 128), arg(128, 256)], {}, "matmul_reference"),
+    ("blocked_matmul.py", "matmul", [arg(256, 384), arg(384, 256)], {}, "matmul_reference"),
+    ("blocked_matmul.py", "matmul", [arg(256, 256), arg(256, 256)], {"b_map": "jk"}, "matmul_reference"),
+    ("flash_forward.py", "flash_forward", [arg(2, 2, 256, 64)] * 3, {}, "attention_reference"),
+    ("grouped_matmul.py", "grouped_matmul",
+     [arg(256, 256), arg(3, 256, 256), arg(4, dtype="int32", values=[0, 2, 2, 1])], {}, "grouped_reference"),
+]
+
+
+def _run(cmd, case, tmp):
+    file, call, args, kwargs, ref = case
+    out = tempfile.mkdtemp(dir=tmp)
+    req = {"mode": "run", "file": os.path.join(KERNELS, file), "call": call, "args": args,
+           "kwargs": kwargs, "reference": ref, "entry": 0, "seed": 0,
+           "policy": {"uninitialized": "nan", "revisit": "tpu"},
+           "limits": {"seconds": 120, "memory_bytes": 4 << 30}}
+    path = os.path.join(out, "request.json")
+    with open(path, "w") as f:
+        json.dump(req, f)
+    subprocess.run(cmd + [path, out], capture_output=True, text=True, timeout=300,
+                   env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"))
+    with open(os.path.join(out, "result.json")) as f:
+        result = json.load(f)
+    result["_dir"] = out
+    return result
+
+
+def _blocks(op, grid, prefetch):
+    """Every program's block indices, from the expression or the table."""
+    if op["index_map_table"] is not None:
+        return [tuple(r) for r in op["index_map_table"]]
+    if op["index_map"] is None:
+        return None
+    env = {"min": min, "max": max, "abs": abs, "cdiv": lambda a, b: -(-a // b)}
+    tables = [np.asarray(t["values"], dtype=np.int64).reshape(t["shape"]) for t in prefetch]
+    fn = eval(op["index_map"], env)  # noqa: S307 - the runner's own lambda text
+    out = []
+    for pid in itertools.product(*[range(n) for n in grid]):
+        v = fn(*pid, *tables)
+        out.append(tuple(int(x) for x in (v if isinstance(v, tuple) else (v,))))
+    return out
+
+
+class TwoEnginesTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="tilelens-engines-")
+
+    def compare(self, case):
+        a = _run([sys.executable, RUNNER], case, self.tmp)
+        b = _run([JAX_PYTHON, JAX_RUNNER], case, self.tmp)
+        for r in (a, b):
+            self.assertEqual(r["status"], "ok", (r.get("error") or {}).get("traceback"))
+        self.assertEqual(a["engine"]["name"], "standins")
+        self.assertEqual(b["engine"]["name"], "jax")
+        ca, cb = a["calls"][0], b["calls"][0]
+        for key in ("grid", "dimension_semantics", "scalar_prefetch", "scratch", "line", "name"):
+            self.assertEqual(ca[key], cb[key], key)
+        self.assertEqual(len(ca["operands"]), len(cb["operands"]))
+        for oa, ob in zip(ca["operands"], cb["operands"]):
+            for key in ("name", "role", "shape", "dtype", "memory_space", "alias_of", "buffer_count"):
+                self.assertEqual(oa[key], ob[key], f"{oa['name']}.{key}")
+            full = lambda o: o["block_shape"] if o["block_shape"] is not None else o["shape"]  # noqa: E731
+            self.assertEqual(full(oa), full(ob), f"{oa['name']}.block_shape")
+            self.assertEqual(_blocks(oa, ca["grid"], ca["scalar_prefetch"]),
+                             _blocks(ob, cb["grid"], cb["scalar_prefetch"]), f"{oa['name']} blocks")
+            if oa["index_map"] is not None:  # the same expression, not only the same table
+                self.assertEqual(oa["index_map"], ob["index_map"], oa["name"])
+        for na, nb in zip(ca["outputs_npy"], cb["outputs_npy"]):
+            xa = np.load(os.path.join(a["_dir"], na)).astype(np.float64)
+            xb = np.load(os.path.join(b["_dir"], nb)).astype(np.float64)
+            self.assertEqual(xa.shape, xb.shape)
+            same = np.isclose(xa, xb, rtol=1e-4, atol=1e-3) | (np.isnan(xa) & np.isnan(xb))
+            self.assertTrue(same.all(), f"{int((~same).sum())} of {xa.size} elements disagree")
+        for wa, wb in zip(ca["writers_npy"], cb["writers_npy"]):
+            np.testing.assert_array_equal(np.load(os.path.join(a["_dir"], wa)),
+                                          np.load(os.path.join(b["_dir"], wb)))
+
+
+def _add(i, case):
+    setattr(TwoEnginesTest, f"test_{i}_{case[0][:-3]}_{case[1]}", lambda self: self.compare(case))
+
+
+for _i, _case in enumerate(CASES):
+    _add(_i, _case)
+
+if __name__ == "__main__":
+    unittest.main()
