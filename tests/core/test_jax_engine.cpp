@@ -14,13 +14,13 @@
 namespace tl {
 namespace {
 
-const std::string kKernels = TILELENS_TEST_KERNELS;
+const std::string kJaxTestKernels = TILELENS_TEST_KERNELS;
 
-Spec matmul_spec(const std::string& kwargs) {
+Spec jax_matmul_spec(const std::string& kwargs) {
     const std::string text =
         R"({"tilelens": 2, "name": "py", "params": {"M": 256, "N": 256, "K": 256},
             "python": {"file": ")" +
-        kKernels + R"(/blocked_matmul.py", "call": "matmul",
+        kJaxTestKernels + R"(/blocked_matmul.py", "call": "matmul",
             "args": [{"shape": ["M", "K"], "dtype": "float32"}, {"shape": ["K", "N"], "dtype": "float32"}],
             "kwargs": )" +
         kwargs + R"(, "reference": "matmul_reference"}, "target": "tpu-v5e"})";
@@ -29,21 +29,21 @@ Spec matmul_spec(const std::string& kwargs) {
     return r.spec.value_or(Spec{});
 }
 
-AuditResult audit_with(const Spec& s, PythonEngine engine) {
+AuditResult audit_on_engine(const Spec& s, PythonEngine engine) {
     AuditOptions o;
     o.sweep = SweepMode::Off;
     o.python_engine = engine;
     return run_audit(s, o);
 }
 
-std::vector<std::string> kinds(const AuditResult& r) {
+std::vector<std::string> finding_kinds(const AuditResult& r) {
     std::vector<std::string> out;
     for (const auto& f : r.findings) out.emplace_back(to_string(f.kind));
     return out;
 }
 
 TEST(JaxEngine, ACorrectKernelPassesAndTheReportNamesJax) {
-    const AuditResult r = audit_with(matmul_spec("{}"), PythonEngine::Jax);
+    const AuditResult r = audit_on_engine(jax_matmul_spec("{}"), PythonEngine::Jax);
     EXPECT_EQ(r.verdict, Verdict::Pass);
     EXPECT_EQ(r.numerics, StageStatus::Pass);
     EXPECT_EQ(r.programs, 8);
@@ -57,13 +57,13 @@ TEST(JaxEngine, ACorrectKernelPassesAndTheReportNamesJax) {
 TEST(JaxEngine, PlantedBugsGetTheStandInsFindings) {
     // A missing accumulator init and a swapped index-map axis, under both engines.
     for (const char* kwargs : {R"({"init": false})", R"({"b_map": "jk"})"}) {
-        const Spec s = matmul_spec(kwargs);
-        const AuditResult jax = audit_with(s, PythonEngine::Jax);
-        const AuditResult standins = audit_with(s, PythonEngine::Standins);
+        const Spec s = jax_matmul_spec(kwargs);
+        const AuditResult jax = audit_on_engine(s, PythonEngine::Jax);
+        const AuditResult standins = audit_on_engine(s, PythonEngine::Standins);
         EXPECT_EQ(standins.engine, "standins");
         EXPECT_EQ(jax.verdict, Verdict::Fail) << kwargs;
         EXPECT_EQ(jax.verdict, standins.verdict) << kwargs;
-        EXPECT_EQ(kinds(jax), kinds(standins)) << kwargs;
+        EXPECT_EQ(finding_kinds(jax), finding_kinds(standins)) << kwargs;
         ASSERT_FALSE(jax.findings.empty());
         EXPECT_EQ(jax.findings.front().cause, standins.findings.front().cause) << kwargs;
     }
