@@ -28,20 +28,33 @@ CaseOutcome invalid_case(const std::vector<Finding>& findings, const std::string
     return c;
 }
 
+// The user's code failing is a kernel_error (the case fails); an API the engine cannot run
+// is a spec_error that blames nothing in the kernel (docs/report-format.md, "Finding kinds").
 Finding failure_finding(const PythonFailure& f) {
     Finding out;
-    out.kind = FindingKind::SpecError;
     out.severity = Severity::Error;
-    const std::string what = f.kind == PythonFailure::Kind::Unsupported
-                                 ? "uses an API TileLens's stand-ins lack"
-                             : f.kind == PythonFailure::Kind::Timeout ? "did not finish in time"
-                             : f.kind == PythonFailure::Kind::Memory  ? "ran out of memory"
-                             : f.kind == PythonFailure::Kind::Crash   ? "crashed the Python process"
-                                                                      : "raised an exception";
+    if (f.kind == PythonFailure::Kind::Unsupported) {
+        out.kind = FindingKind::SpecError;
+        out.message = "TileLens could not check this kernel: " + f.to_string() +
+                      " (run it with --engine jax, where JAX runs whatever it accepts)";
+        return out;
+    }
+    out.kind = FindingKind::KernelError;
+    const std::string what = f.kind == PythonFailure::Kind::Timeout  ? "did not finish in time"
+                             : f.kind == PythonFailure::Kind::Memory ? "ran out of memory"
+                             : f.kind == PythonFailure::Kind::Crash  ? "crashed the Python process"
+                                                                     : "raised an exception";
     out.message = "the kernel file " + what + ": " + f.to_string();
     if (f.kind == PythonFailure::Kind::Timeout)
         out.message += " (raise the limit with --python-timeout, or make the shapes smaller)";
     return out;
+}
+
+// A case whose kernel file failed: nothing was recorded to analyse, and the case fails.
+CaseOutcome failed_case(const PythonFailure& f) {
+    CaseOutcome c = invalid_case({failure_finding(f)}, "the kernel file failed");
+    c.invalid = c.findings.front().kind == FindingKind::SpecError;
+    return c;
 }
 
 // A sweep shape the wrapper itself refuses: an exception raised in the user's code before any
@@ -61,6 +74,24 @@ std::optional<std::string> refusal(const PythonRun& run) {
         f->traceback.compare(last + 6, standins.size(), standins) == 0)
         return std::nullopt;
     return f->to_string();
+}
+
+// What the JAX engine's own checks found in the checked call (docs/python-runner.md, "How
+// the JAX engine records and runs"): each race JAX's detector reported, naming the two
+// accesses, the ref and the user's lines.
+std::vector<Finding> engine_findings(const Json& call) {
+    std::vector<Finding> out;
+    if (!call.contains("races") || !call["races"].is_array()) return out;
+    for (const auto& race : call["races"]) {
+        Finding f;
+        f.kind = FindingKind::ParallelRace;
+        f.severity = Severity::Error;
+        f.message = "JAX's race detector (TPU interpret mode): " + race.value("message", "") +
+                    "; order the accesses with a DMA wait or a semaphore, or make the grid "
+                    "axis arbitrary";
+        out.push_back(std::move(f));
+    }
+    return out;
 }
 
 // Everything one case needs from the child: the recorded spec and the run's arrays.
@@ -96,8 +127,7 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
         *refused = *why;
         return {};
     }
-    if (pc.run.failure)
-        return invalid_case({failure_finding(*pc.run.failure)}, "the kernel file failed");
+    if (pc.run.failure) return failed_case(*pc.run.failure);
     LoadResult rec = recorded_spec(pc.run.call(), spec);
     if (!rec.spec) {
         std::vector<Finding> fs;
@@ -124,9 +154,13 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
             return;
         }
         c.findings.insert(c.findings.end(), n.findings.begin(), n.findings.end());
+        for (const auto& note : n.notes) c.notes.push_back({NoteTopic::Numerics, note});
+        const std::vector<Finding> checks = engine_findings(run.call());
+        c.findings.insert(c.findings.end(), checks.begin(), checks.end());
         c.max_abs_error = n.max_abs_error;
         c.max_rel_error = n.max_rel_error;
-        c.numerics = has_error(n.findings) ? StageStatus::Fail : StageStatus::Pass;
+        c.numerics =
+            has_error(n.findings) || !checks.empty() ? StageStatus::Fail : StageStatus::Pass;
     };
     CaseOutcome c = run_case(*rec.spec, {}, target, opt, &numerics);
     pc.recorded = std::move(rec.spec);
@@ -268,7 +302,9 @@ AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
         r.findings = first.findings;
         r.notes = first.notes;
         r.cancelled = first.cancelled;
-        r.verdict = first.cancelled ? Verdict::Pass : Verdict::Invalid;
+        r.verdict = first.cancelled ? Verdict::Pass
+                    : first.invalid ? Verdict::Invalid
+                                    : Verdict::Fail;
         r.contract = StageStatus::Skipped;
         return r;
     }

@@ -7,7 +7,7 @@
 namespace tl {
 namespace {
 
-constexpr std::array<std::pair<FindingKind, std::string_view>, 14> kKindNames{{
+constexpr std::array<std::pair<FindingKind, std::string_view>, 15> kKindNames{{
     {FindingKind::SpecError, "spec_error"},
     {FindingKind::ContractViolation, "contract_violation"},
     {FindingKind::BlockOutOfBounds, "block_out_of_bounds"},
@@ -22,6 +22,7 @@ constexpr std::array<std::pair<FindingKind, std::string_view>, 14> kKindNames{{
     {FindingKind::AliasedUnwritten, "aliased_unwritten"},
     {FindingKind::DiscardedOutput, "discarded_output"},
     {FindingKind::RevisitRestored, "revisit_restored"},
+    {FindingKind::KernelError, "kernel_error"},
 }};
 
 }  // namespace

@@ -29,6 +29,7 @@ enum class FindingKind {
     AliasedUnwritten,
     DiscardedOutput,
     RevisitRestored,
+    KernelError,  // the user's Python kernel file failed (docs/report-format.md)
 };
 std::string_view to_string(FindingKind k);
 std::optional<FindingKind> parse_finding_kind(std::string_view name);

@@ -48,6 +48,44 @@ std::string fix_for(Cause c, bool never_written, const std::vector<std::string>&
            "index maps and the reference's arguments";
 }
 
+// A returned leaf the wrapper transformed, against the reference's leaf.
+std::optional<Finding> returned_finding(const PythonRun::ReturnedCheck& c, const Tolerance& tol,
+                                        PythonNumerics& n) {
+    if (c.returned.size() != c.reference.size()) {
+        Finding f;
+        f.kind = FindingKind::NumericalMismatch;
+        f.cause = "value";
+        f.message = "the wrapper's return value (leaf " + std::to_string(c.leaf) + ") has " +
+                    std::to_string(c.returned.size()) + " elements and python.reference's " +
+                    std::to_string(c.reference.size()) +
+                    ": make the reference return what the wrapper returns, in order";
+        return f;
+    }
+    std::int64_t bad = 0, first = -1;
+    for (std::int64_t i = 0; i < c.returned.size(); ++i) {
+        const double a = c.returned.values[static_cast<std::size_t>(i)];
+        const double b = c.reference.values[static_cast<std::size_t>(i)];
+        const bool both_nan = std::isnan(a) && std::isnan(b);
+        const double err = std::abs(a - b);
+        if (!both_nan) n.max_abs_error = std::isnan(err) ? err : std::max(n.max_abs_error, err);
+        if (!both_nan && (std::isnan(err) || err > tol.atol + tol.rtol * std::abs(b))) {
+            if (first < 0) first = i;
+            ++bad;
+        }
+    }
+    if (bad == 0) return std::nullopt;
+    Finding f;
+    f.kind = FindingKind::NumericalMismatch;
+    f.cause = "value";
+    f.count = bad;
+    f.message = std::to_string(bad) + " of " + std::to_string(c.returned.size()) +
+                " elements of the wrapper's return value (leaf " + std::to_string(c.leaf) +
+                ") differ from python.reference, first at flat index " + std::to_string(first) +
+                ". The wrapper transforms the kernel's output before returning it, so the "
+                "mismatch is not mapped back to programs";
+    return f;
+}
+
 }  // namespace
 
 Tolerance python_default_tolerance(DType dtype, const NpyArray& reference) {
@@ -170,7 +208,7 @@ PythonNumerics compare_python_outputs(const Instance& inst, const PythonRun& run
     std::vector<const ResolvedOperand*> outs;
     for (const auto& op : inst.operands)
         if (op.role == Role::Output) outs.push_back(&op);
-    if (run.references.empty()) {
+    if (run.references.empty() && run.returned_checks.empty()) {
         n.why_not = "python.reference is not set (or returned nothing)";
         return n;
     }
@@ -184,6 +222,12 @@ PythonNumerics compare_python_outputs(const Instance& inst, const PythonRun& run
     for (std::size_t k = 0; k < compared; ++k) {
         const ResolvedOperand& op = *outs[k];
         if (op.discard) continue;
+        if (k < run.returned.size() && !run.returned[k]) {
+            n.notes.push_back("output '" + op.name +
+                              "' is not what the wrapper returns: not compared, as if marked "
+                              "discard");
+            continue;
+        }
         const NpyArray& ref = run.references[k];
         if (ref.size() != run.outputs[k].size()) {
             n.findings.push_back(size_finding(op, ref.size(), run.outputs[k].size()));
@@ -197,6 +241,15 @@ PythonNumerics compare_python_outputs(const Instance& inst, const PythonRun& run
                 n.findings.push_back(group_finding(inst, o, static_cast<Cause>(c),
                                                    groups[static_cast<std::size_t>(c)],
                                                    padded_inputs));
+    }
+    for (const auto& c : run.returned_checks) {
+        const DType d = outs.empty() ? DType::Float32 : outs.front()->dtype;
+        n.notes.push_back("the wrapper returns leaf " + std::to_string(c.leaf) +
+                          " transformed from the kernel's outputs: it is compared with the "
+                          "reference as a whole, not per program");
+        if (auto f =
+                returned_finding(c, stated.value_or(python_default_tolerance(d, c.reference)), n))
+            n.findings.push_back(std::move(*f));
     }
     return n;
 }

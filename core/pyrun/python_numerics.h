@@ -17,7 +17,8 @@ struct PythonNumerics {
     bool ran = false;
     std::string why_not;  // when !ran: one sentence
     std::vector<Finding> findings;
-    double max_abs_error = 0;  // NaN when a NaN met a number
+    std::vector<std::string> notes;  // outputs the wrapper drops, leaves it transforms
+    double max_abs_error = 0;        // NaN when a NaN met a number
     double max_rel_error = 0;
 };
 
@@ -28,7 +29,9 @@ struct PythonNumerics {
 Tolerance python_default_tolerance(DType dtype, const NpyArray& reference);
 
 // `inst` is the recorded spec's instance; `padded_inputs` the inputs whose blocks reach past
-// their arrays (the analysis knows). Outputs without a reference leaf are not compared.
+// their arrays (the analysis knows). The reference is compared with what the wrapper returns:
+// an output returned as is (or reshaped) per element with its programs, an output the wrapper
+// drops not at all, a leaf it transforms per element without programs.
 PythonNumerics compare_python_outputs(const Instance& inst, const PythonRun& run,
                                       const std::optional<Tolerance>& stated,
                                       const std::vector<std::string>& padded_inputs);

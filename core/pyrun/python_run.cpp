@@ -166,6 +166,36 @@ bool load_arrays(const Json& call, const char* key, const fs::path& dir, std::ve
     return true;
 }
 
+// reference_npy (null for an output the wrapper drops) and returned_checks.
+bool load_references(const Json& call, const fs::path& dir, PythonRun& run) {
+    const auto read = [&](const Json& name, NpyArray* into) {
+        std::string error;
+        auto a = name.is_string() ? read_npy((dir / name.get<std::string>()).string(), &error)
+                                  : std::nullopt;
+        if (!a)
+            run.errors.push_back(
+                {"", "python", 0, 0, "the runner's output is unreadable: " + error});
+        if (a) *into = std::move(*a);
+        return a.has_value();
+    };
+    if (call.contains("reference_npy") && call["reference_npy"].is_array())
+        for (const auto& name : call["reference_npy"]) {
+            run.references.emplace_back();
+            run.returned.push_back(!name.is_null());
+            if (!name.is_null() && !read(name, &run.references.back())) return false;
+        }
+    if (call.contains("returned_checks") && call["returned_checks"].is_array())
+        for (const auto& c : call["returned_checks"]) {
+            PythonRun::ReturnedCheck rc;
+            rc.leaf = c.value("leaf", 0);
+            if (!read(c.value("returned", Json()), &rc.returned) ||
+                !read(c.value("reference", Json()), &rc.reference))
+                return false;
+            run.returned_checks.push_back(std::move(rc));
+        }
+    return true;
+}
+
 // A fresh folder for one run, removed when it goes out of scope.
 struct TempDir {
     fs::path path;
@@ -224,7 +254,7 @@ void read_result(const Spec& spec, const fs::path& out, const ChildResult& child
     const Json& call = calls[entry];
     load_arrays(call, "outputs_npy", out, &run.outputs, &run.errors) &&
         load_arrays(call, "writers_npy", out, &run.writers, &run.errors) &&
-        load_arrays(call, "reference_npy", out, &run.references, &run.errors);
+        load_references(call, out, run);
 }
 
 }  // namespace
@@ -255,9 +285,9 @@ std::string PythonFailure::to_string() const {
 }
 
 std::string engine_label(const PythonRun& run) {
-    const std::string name(engine_name(run.engine));
-    const std::string version = run.engine == PythonEngine::Jax ? " " + run.engine_version : "";
-    return name + version + " (" + run.interpreter + ")";
+    if (run.engine == PythonEngine::Jax)
+        return "JAX engine " + run.engine_version + ", " + run.interpreter;
+    return "stand-ins engine, " + run.interpreter;
 }
 
 std::string python_file_path(const PythonSpec& py, const std::string& spec_dir) {

@@ -61,6 +61,16 @@ struct PythonRun {
     Json result;                       // result.json as the runner wrote it
     std::optional<std::size_t> entry;  // the call that is checked, when there is one
     std::vector<NpyArray> outputs, writers, references;  // run mode, per output of `entry`
+    // Per output of `entry`: the wrapper returns it (as is or reshaped), so references[k] is
+    // the reference's matching leaf; false: the wrapper drops it, nothing to compare.
+    std::vector<bool> returned;
+    // Leaves the wrapper returns transformed (sliced, cast, combined): compared with the
+    // reference's leaf of the same position, without attribution to programs.
+    struct ReturnedCheck {
+        int leaf = 0;
+        NpyArray returned, reference;
+    };
+    std::vector<ReturnedCheck> returned_checks;
     std::string interpreter;
     std::string runner;                            // the engine's runner script that ran
     PythonEngine engine = PythonEngine::Standins;  // the engine that ran
@@ -71,7 +81,8 @@ struct PythonRun {
     const Json& call() const { return result["calls"][*entry]; }
 };
 
-// "jax 0.10.2 (/opt/tilelens/jax/bin/python3)": which engine ran, for reports and the GUI.
+// "JAX engine 0.10.2, /opt/tilelens/jax/bin/python3": which engine ran, for reports and the
+// GUI.
 std::string engine_label(const PythonRun& run);
 
 // The absolute path of python.file for a spec in `spec_dir`.

@@ -129,6 +129,56 @@ def _accepted_kwargs(fn, kwargs):
     return {k: v for k, v in kwargs.items() if k in ps}
 
 
+def returned_as_outputs(outs, returned, np):
+    """For each returned leaf, the entry call's output it is (equal values, perhaps reshaped),
+    else None: the wrapper transformed it, or it came from elsewhere."""
+    def same(a, b):
+        return a.size == b.size and np.array_equal(a.ravel(), b.ravel(), equal_nan=a.dtype.kind == "f")
+    outs = [np.asarray(o, dtype=np.float64) if np.asarray(o).dtype.kind == "f" else np.asarray(o) for o in outs]
+    used, out = set(), []
+    for r in returned:
+        r = np.asarray(r, dtype=np.float64) if np.asarray(r).dtype.kind == "f" else np.asarray(r)
+        k = next((k for k, o in enumerate(outs) if k not in used and same(r, o)), None)
+        if k is not None:
+            used.add(k)
+        out.append(k)
+    return out
+
+
+def mark_dropped(calls, call_outputs, returned_leaves):
+    """Outputs a wrapper drops while returning other outputs of the same call untouched get
+    "dropped": true (recorded as discard). A call none of whose outputs come back as they are
+    is left alone: the wrapper may have transformed them all."""
+    ids = {id(x) for x in returned_leaves}
+    for rec, outs in zip(calls, call_outputs):
+        back = [id(o) in ids for o in outs]
+        if not any(back) or all(back):
+            continue
+        outputs = [op for op in rec["operands"] if op["role"] == "output"]
+        for op, b in zip(outputs, back):
+            if not b:
+                op["dropped"] = True
+
+
+def save_references(out_dir, call, expected, outs, returned_names, returned_as, np, save):
+    """The reference's leaves against what the wrapper returned (docs/python-runner.md,
+    "Result"): leaf j goes with returned leaf j; when that is output k of the checked call,
+    as reference_npy[k] (outputs the wrapper drops stay null), else as a returned_checks entry
+    compared without program attribution."""
+    refs = [None] * len(outs)
+    checks = []
+    for j, leaf in enumerate(expected):
+        v = np.asarray(leaf)
+        if j < len(returned_as) and returned_as[j] is not None:
+            k = returned_as[j]
+            shape = np.asarray(outs[k]).shape
+            refs[k] = save(out_dir, f"ref{k}.npy", v.reshape(shape) if v.size == np.prod(shape) else v, np)
+        elif j < len(returned_names):
+            checks.append({"leaf": j, "returned": returned_names[j], "reference": save(out_dir, f"ref_leaf{j}.npy", v, np)})
+    call["reference_npy"] = refs
+    call["returned_checks"] = checks
+
+
 def _save(out_dir, name, arr, np):
     np.save(os.path.join(out_dir, name), np.asarray(arr))
     return name
@@ -216,6 +266,7 @@ def run(request, out_dir):
         args = [None if a is None else _make_arg(a, rng, np, D, asarray) for a in request.get("args", [])]
         kwargs = dict(request.get("kwargs") or {})
         returned = fn(*args, **kwargs)
+        mark_dropped(state["calls"], state["call_outputs"], T.tree_leaves(returned))
         result["calls"] = state["calls"]
         if mode == "run":
             if not state["calls"]:
@@ -227,20 +278,16 @@ def run(request, out_dir):
             rec = state["calls"][state["entry"]]
             rec["outputs_npy"] = [_save(out_dir, f"out{i}.npy", o, np) for i, o in enumerate(outs)]
             rec["writers_npy"] = [_save(out_dir, f"writers{i}.npy", w, np) for i, w in enumerate(writers)]
-            result["returned_npy"] = [_save(out_dir, f"returned{i}.npy", r, np)
-                                      for i, r in enumerate(T.tree_leaves(returned))]
+            leaves = T.tree_leaves(returned)
+            result["returned_npy"] = [_save(out_dir, f"returned{i}.npy", r, np) for i, r in enumerate(leaves)]
             ref_name = request.get("reference")
             if ref_name:
                 ref_fn = getattr(module, ref_name)
                 state["mode"] = "record"  # a reference that calls pallas_call does not run it
                 expected = ref_fn(*args, **_accepted_kwargs(ref_fn, kwargs))
-                names = []
-                for i, leaf in enumerate(T.tree_leaves(expected)):
-                    v = np.asarray(leaf)
-                    if i < len(outs) and v.size == outs[i].size:
-                        v = v.reshape(outs[i].shape)
-                    names.append(_save(out_dir, f"ref{i}.npy", v, np))
-                rec["reference_npy"] = names
+                save_references(out_dir, rec, [np.asarray(e) for e in T.tree_leaves(expected)], outs,
+                                result["returned_npy"],
+                                returned_as_outputs(outs, [np.asarray(x) for x in leaves], np), np, _save)
     except BaseException as exc:  # noqa: B902 - every failure becomes a result
         if isinstance(exc, MemoryError):
             _lift_memory_limit()

@@ -69,6 +69,63 @@ TEST(JaxEngine, PlantedBugsGetTheStandInsFindings) {
     }
 }
 
+TEST(JaxEngine, JaxsRaceDetectorBecomesAFindingWithTheUsersLines) {
+    const std::string text =
+        R"({"tilelens": 2, "name": "race", "python": {"file": ")" + kJaxTestKernels +
+        R"(/dma_race.py", "call": "double", "args": [{"shape": [8, 128], "dtype": "float32"}],
+            "reference": "double_reference"}, "target": "tpu-v5e"})";
+    const LoadResult loaded = load_spec(text, "t.tilelens.json");
+    ASSERT_TRUE(loaded.spec) << join(loaded.errors);
+    const AuditResult r = audit_on_engine(*loaded.spec, PythonEngine::Jax);
+    EXPECT_EQ(r.verdict, Verdict::Fail);
+    const Finding* race = nullptr;
+    for (const auto& f : r.findings)
+        if (f.kind == FindingKind::ParallelRace) race = &f;
+    ASSERT_NE(race, nullptr);
+    EXPECT_NE(race->message.find("dma_race.py:9"), std::string::npos) << race->message;
+    EXPECT_NE(race->message.find("dma_race.py:10"), std::string::npos) << race->message;
+}
+
+Spec wrapped_spec(const std::string& call, const std::string& kwargs) {
+    const std::string text =
+        R"({"tilelens": 2, "name": "wrapped", "python": {"file": ")" + kJaxTestKernels +
+        R"(/wrapped_outputs.py", "call": ")" + call +
+        R"(", "args": [{"shape": [300, 128], "dtype": "float32"}], "kwargs": )" + kwargs +
+        R"(, "reference": "double_reference"}, "target": "tpu-v5e"})";
+    const LoadResult loaded = load_spec(text, "t.tilelens.json");
+    EXPECT_TRUE(loaded.spec) << join(loaded.errors);
+    return loaded.spec.value_or(Spec{});
+}
+
+bool has_finding(const AuditResult& r, FindingKind kind, Severity severity) {
+    for (const auto& f : r.findings)
+        if (f.kind == kind && f.severity == severity) return true;
+    return false;
+}
+
+TEST(BothEngines, NumericsCheckWhatTheWrapperReturns) {
+    for (const PythonEngine engine : {PythonEngine::Standins, PythonEngine::Jax}) {
+        const std::string name(engine_name(engine));
+        // A throw-away output every program writes, dropped by the wrapper: a discard, so no
+        // race or revisit error, and its contents are not compared.
+        const AuditResult dropped =
+            audit_on_engine(wrapped_spec("double_dropping_last", "{}"), engine);
+        EXPECT_EQ(dropped.verdict, Verdict::Pass) << name;
+        EXPECT_TRUE(has_finding(dropped, FindingKind::DiscardedOutput, Severity::Info)) << name;
+        // A padded run sliced back: compared as returned, right when sliced right.
+        const AuditResult sliced = audit_on_engine(wrapped_spec("double_padded", "{}"), engine);
+        EXPECT_EQ(sliced.verdict, Verdict::Pass) << name;
+        const AuditResult off_by_one =
+            audit_on_engine(wrapped_spec("double_padded", R"({"wrong": true})"), engine);
+        EXPECT_EQ(off_by_one.verdict, Verdict::Fail) << name;
+        ASSERT_TRUE(has_finding(off_by_one, FindingKind::NumericalMismatch, Severity::Error))
+            << name;
+        EXPECT_NE(off_by_one.findings.back().message.find("not mapped back to programs"),
+                  std::string::npos)
+            << off_by_one.findings.back().message;
+    }
+}
+
 TEST(JaxEngine, AskingForJaxWithoutItSaysHowToGetIt) {
     ::setenv("TILELENS_PYTHON", "/usr/bin/python3", 1);
     std::string error;

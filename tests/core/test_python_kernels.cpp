@@ -293,7 +293,10 @@ TEST(PythonAudit, AnExceptionNamesTheUsersLine) {
     const Spec s = load_ok(
         python_spec("failing.py", "raises", R"([{"shape": [4, 128], "dtype": "float32"}])"));
     const AuditResult r = run_audit(s, quick());
-    EXPECT_EQ(r.verdict, Verdict::Invalid);
+    EXPECT_EQ(r.verdict, Verdict::Fail);  // the kernel failed: exit 1, not an invalid spec
+    EXPECT_EQ(r.exit_code(), 1);
+    ASSERT_EQ(r.findings.size(), 1u);
+    EXPECT_EQ(r.findings[0].kind, FindingKind::KernelError);
     const std::string m = messages(r);
     EXPECT_NE(m.find("failing.py:13: ValueError: rows must be a multiple of 3"), std::string::npos)
         << m;
@@ -302,8 +305,12 @@ TEST(PythonAudit, AnExceptionNamesTheUsersLine) {
 TEST(PythonAudit, AMissingApiIsNamed) {
     const Spec s =
         load_ok(python_spec("failing.py", "uses_scan", R"([{"shape": [4], "dtype": "float32"}])"));
-    const std::string m = messages(run_audit(s, quick()));
-    EXPECT_NE(m.find("uses an API TileLens's stand-ins lack"), std::string::npos) << m;
+    const AuditResult r = run_audit(s, quick());
+    const std::string m = messages(r);
+    EXPECT_EQ(r.verdict, Verdict::Invalid);  // TileLens could not check it: nothing is blamed
+    EXPECT_TRUE(has_kind(r, FindingKind::SpecError));
+    EXPECT_NE(m.find("TileLens could not check this kernel"), std::string::npos) << m;
+    EXPECT_NE(m.find("not supported by TileLens's stand-ins"), std::string::npos) << m;
     EXPECT_NE(m.find("scan"), std::string::npos) << m;
 }
 
@@ -315,7 +322,8 @@ TEST(PythonAudit, AHangBecomesAFindingWithinTheLimit) {
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     EXPECT_LT(secs, 10.0);
-    EXPECT_EQ(r.verdict, Verdict::Invalid);
+    EXPECT_EQ(r.verdict, Verdict::Fail);
+    EXPECT_TRUE(has_kind(r, FindingKind::KernelError));
     EXPECT_NE(messages(r).find("did not finish in time"), std::string::npos) << messages(r);
 }
 
@@ -329,7 +337,8 @@ TEST(PythonAudit, MemoryExhaustionAndACrashAreFindings) {
     const Spec crash =
         load_ok(python_spec("failing.py", "crashes", R"([{"shape": [4], "dtype": "float32"}])"));
     const AuditResult r = run_audit(crash, quick());
-    EXPECT_EQ(r.verdict, Verdict::Invalid);
+    EXPECT_EQ(r.verdict, Verdict::Fail);
+    EXPECT_TRUE(has_kind(r, FindingKind::KernelError));
     EXPECT_NE(messages(r).find("crashed the Python process"), std::string::npos) << messages(r);
 }
 

@@ -195,5 +195,50 @@ class TritonAttentionTest(RunnerCase):
         self.assertEqual(r["calls"][0]["operands"][0]["block_shape"], [None, 64, None, 64])
 
 
+
+
+class WrappedOutputsTest(RunnerCase):
+    def test_a_dropped_output_is_marked_and_not_compared(self):
+        r = self.ok(self.run_kernel("wrapped_outputs.py", "double_dropping_last", [arg(300, 128)],
+                                    reference="double_reference"))
+        call = self.entry_call(r)
+        outs = [op for op in call["operands"] if op["role"] == "output"]
+        self.assertNotIn("dropped", outs[0])
+        self.assertTrue(outs[1]["dropped"])
+        self.assertIsNone(call["reference_npy"][1])
+        self.assertMatchesReference(r)
+
+    def test_a_sliced_return_is_checked_as_returned(self):
+        r = self.ok(self.run_kernel("wrapped_outputs.py", "double_padded", [arg(300, 128)],
+                                    reference="double_reference"))
+        call = self.entry_call(r)
+        self.assertEqual(call["reference_npy"], [None])
+        check = call["returned_checks"][0]
+        got = self.npy(r, check["returned"])
+        want = self.npy(r, check["reference"])
+        self.assertEqual(got.shape, (300, 128))
+        self.assertTrue(np.allclose(got, want))
+
+
+class DmaRaceTest(RunnerCase):
+    def test_read_before_wait(self):
+        r = self.run_kernel("dma_race.py", "double", [arg(8, 128)], reference="double_reference")
+        if ENGINE == "jax":  # JAX's race detector names both accesses and their lines
+            self.assertDiffersFromReference(r)
+            races = self.entry_call(r)["races"]
+            self.assertEqual(len(races), 1)
+            self.assertIn("dma_race.py:9", races[0]["message"])
+            self.assertIn("dma_race.py:10", races[0]["message"])
+        else:  # the stand-ins copy at start(): the early read sees the data, nothing is found
+            self.assertMatchesReference(r)
+
+    def test_read_after_wait(self):
+        r = self.run_kernel("dma_race.py", "double", [arg(8, 128)], {"wait_first": True},
+                            reference="double_reference")
+        self.assertMatchesReference(r)
+        if ENGINE == "jax":
+            self.assertEqual(self.entry_call(r)["races"], [])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -50,6 +50,7 @@ class _Session:
         self.target_kind = policy.get("target_kind", "tpu")
         self.user_file, self.jax_dir = user_file, jax_dir
         self.calls, self.recorded, self.entry_outputs = [], [], None
+        self.call_outputs = []  # what each call returned, for C.mark_dropped
         self.races = []
         self.active = False
 
@@ -94,7 +95,9 @@ def _install(session, R):
         session.recorded.append(rec)
         index = len(session.calls) - 1
         if session.mode == "record":
-            return [jnp.zeros(a.shape, a.dtype) for a in params["out_avals"]]
+            zeros = [jnp.zeros(a.shape, a.dtype) for a in params["out_avals"]]
+            session.call_outputs.append(zeros)
+            return zeros
         interp, how = session.interpret_for(rec)
         record["interpret"] = how
         p = dict(params)
@@ -122,6 +125,8 @@ def _install(session, R):
         finally:
             session.active = True
         record["races"] = _races(buf.getvalue())
+        outs = list(outs)
+        session.call_outputs.append(outs)
         if index == session.entry:
             session.entry_outputs = (rec, outs)
         return outs
@@ -166,14 +171,18 @@ def _make_arg(desc, rng, np, jnp):
     return jnp.asarray(C.arg_values(desc, rng, np, kind, bits), dt)
 
 
-def _save_array(out_dir, name, arr, np):
+def _plain(arr, np):
+    """A numpy array numpy can save and compare: narrow floats as float32, int4 as int8."""
     a = np.asarray(arr)
-    if a.dtype.kind not in "biuf" or a.dtype.itemsize < 2 and a.dtype.kind == "f" or a.dtype.name in (
-            "bfloat16",) or a.dtype.name.startswith("float8"):
-        a = a.astype(np.float32)
+    if a.dtype.kind not in "biuf" or a.dtype.name == "bfloat16" or a.dtype.name.startswith("float8"):
+        return a.astype(np.float32)
     if a.dtype.name in ("int4", "uint4"):
-        a = a.astype(np.int8)
-    return C._save(out_dir, name, a, np)
+        return a.astype(np.int8)
+    return a
+
+
+def _save_array(out_dir, name, arr, np):
+    return C._save(out_dir, name, _plain(arr, np), np)
 
 
 def run(request, out_dir):
@@ -203,6 +212,7 @@ def run(request, out_dir):
             returned = fn(*args, **kwargs)
             jax.block_until_ready(returned)
         session.active = False
+        C.mark_dropped(session.calls, session.call_outputs, jax.tree_util.tree_leaves(returned))
         result["calls"] = session.calls
         if session.mode == "run":
             _finish_run(request, result, session, module, fn, args, kwargs, returned, out_dir, np, jax)
@@ -238,15 +248,10 @@ def _finish_run(request, result, session, module, fn, args, kwargs, returned, ou
         session.mode = "record"  # a reference that calls pallas_call does not run it
         with jax.disable_jit():
             expected = ref_fn(*args, **C._accepted_kwargs(ref_fn, kwargs))
-        names = []
-        for i, leaf in enumerate(jax.tree_util.tree_leaves(expected)):
-            v = np.asarray(leaf)
-            if v.dtype.kind not in "biuf" or v.dtype.name == "bfloat16":
-                v = v.astype(np.float32)
-            if i < len(outs) and v.size == np.asarray(outs[i]).size:
-                v = v.reshape(np.asarray(outs[i]).shape)
-            names.append(_save_array(out_dir, f"ref{i}.npy", v, np))
-        call["reference_npy"] = names
+        outs_np = [_plain(o, np) for o in outs]
+        C.save_references(out_dir, call, [_plain(e, np) for e in jax.tree_util.tree_leaves(expected)], outs_np,
+                          result["returned_npy"],
+                          C.returned_as_outputs(outs_np, [_plain(x, np) for x in leaves], np), np, C._save)
 
 
 def main(argv):

@@ -258,5 +258,7 @@ def pallas_call(kernel, out_shape=None, **kw):
                 state["entry_outputs"] = (c, outs, writers)
         else:
             outs = [np.zeros(op.shape, D.storage(op.dt)) for op in c.outputs]
-        return c.out_tree.unflatten([Array(v, op.dt) for v, op in zip(outs, c.outputs)])
+        arrays = [Array(v, op.dt) for v, op in zip(outs, c.outputs)]
+        state["call_outputs"].append(arrays)
+        return c.out_tree.unflatten(arrays)
     return call

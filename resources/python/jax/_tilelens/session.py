@@ -5,6 +5,7 @@ state = {
     "policy": {"uninitialized": "nan", "revisit": "tpu"},
     "entry": 0,
     "calls": [],               # one record (dict) per pallas_call, in call order
+    "call_outputs": [],        # the arrays each call returned, for mark_dropped
     "entry_outputs": None,     # (outputs, writers) of the selected call once run
     "program": None,           # grid coordinates of the running program
     "grid": None,
@@ -13,6 +14,7 @@ state = {
 
 
 def reset(mode="record", policy=None, entry=0):
-    state.update(mode=mode, entry=entry, calls=[], entry_outputs=None, program=None, grid=None)
+    state.update(mode=mode, entry=entry, calls=[], call_outputs=[], entry_outputs=None, program=None,
+                 grid=None)
     if policy:
         state["policy"] = {**state["policy"], **policy}
