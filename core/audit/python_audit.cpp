@@ -30,13 +30,14 @@ CaseOutcome invalid_case(const std::vector<Finding>& findings, const std::string
 
 // The user's code failing is a kernel_error (the case fails); an API the engine cannot run
 // is a spec_error that blames nothing in the kernel (docs/report-format.md, "Finding kinds").
-Finding failure_finding(const PythonFailure& f) {
+Finding failure_finding(const PythonFailure& f, PythonEngine engine) {
     Finding out;
     out.severity = Severity::Error;
     if (f.kind == PythonFailure::Kind::Unsupported) {
         out.kind = FindingKind::SpecError;
-        out.message = "TileLens could not check this kernel: " + f.to_string() +
-                      " (run it with --engine jax, where JAX runs whatever it accepts)";
+        out.message = "TileLens could not check this kernel: " + f.to_string();
+        if (engine == PythonEngine::Standins)
+            out.message += " (run it with --engine jax, where JAX runs whatever it accepts)";
         return out;
     }
     out.kind = FindingKind::KernelError;
@@ -51,8 +52,8 @@ Finding failure_finding(const PythonFailure& f) {
 }
 
 // A case whose kernel file failed: nothing was recorded to analyse, and the case fails.
-CaseOutcome failed_case(const PythonFailure& f) {
-    CaseOutcome c = invalid_case({failure_finding(f)}, "the kernel file failed");
+CaseOutcome failed_case(const PythonFailure& f, PythonEngine engine) {
+    CaseOutcome c = invalid_case({failure_finding(f, engine)}, "the kernel file failed");
     c.invalid = c.findings.front().kind == FindingKind::SpecError;
     return c;
 }
@@ -94,6 +95,22 @@ std::vector<Finding> engine_findings(const Json& call) {
     return out;
 }
 
+// The target a recorded call is checked on: the kernel's own vmem_limit_bytes (in the
+// recorded spec's target_overrides) applies, and a Triton call on a GPU whose profile
+// carries Mosaic GPU's rules gets the Triton rules of the same chip.
+TargetProfile recorded_target(const TargetProfile& base, const Spec& recorded, const Json& call) {
+    TargetProfile t = base;
+    if (recorded.target_overrides.contains("vmem_limit_bytes")) {
+        Diagnostics ignored;
+        if (auto p =
+                resolve_target(builtin_targets(), base.id, recorded.target_overrides, &ignored))
+            t = *p;
+    }
+    if (t.kind == TargetKind::Gpu && call.value("backend", Json()) == "triton")
+        t.backend = GpuBackend::Triton;
+    return t;
+}
+
 // Everything one case needs from the child: the recorded spec and the run's arrays.
 struct PythonCase {
     std::optional<Spec> recorded;
@@ -111,6 +128,8 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
     req.cancel = opt.cancel;
     req.engine = opt.python_engine;
     req.gpu_target = target.kind == TargetKind::Gpu;
+    req.target_id = target.id;
+    req.cores = target.megacore && target.cores ? *target.cores : 1;
     PythonCase pc;
     pc.run = run_python(spec, req);
     if (pc.run.cancelled) {
@@ -127,7 +146,11 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
         *refused = *why;
         return {};
     }
-    if (pc.run.failure) return failed_case(*pc.run.failure);
+    // A failure after the checked call was recorded still lets its grid and blocks be
+    // analysed; the failure is the case's kernel_error.
+    const bool analysable =
+        pc.run.failure && pc.run.entry && pc.run.failure->kind != PythonFailure::Kind::Unsupported;
+    if (pc.run.failure && !analysable) return failed_case(*pc.run.failure, pc.run.engine);
     LoadResult rec = recorded_spec(pc.run.call(), spec);
     if (!rec.spec) {
         std::vector<Finding> fs;
@@ -136,6 +159,10 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
     }
     const PythonRun& run = pc.run;
     const NumericsStage numerics = [&](const Instance& inst, const Analysis& a, CaseOutcome& c) {
+        if (run.failure) {
+            c.notes.push_back(skipped_note(NoteTopic::Numerics, "the kernel file failed"));
+            return;
+        }
         if (!req.run) {
             c.notes.push_back(
                 skipped_note(NoteTopic::Numerics,
@@ -162,7 +189,12 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
         c.numerics =
             has_error(n.findings) || !checks.empty() ? StageStatus::Fail : StageStatus::Pass;
     };
-    CaseOutcome c = run_case(*rec.spec, {}, target, opt, &numerics);
+    CaseOutcome c =
+        run_case(*rec.spec, {}, recorded_target(target, *rec.spec, run.call()), opt, &numerics);
+    if (run.failure) {
+        c.findings.push_back(failure_finding(*run.failure, run.engine));
+        c.numerics = StageStatus::Fail;
+    }
     pc.recorded = std::move(rec.spec);
     if (keep) *keep = std::move(pc);
     return c;

@@ -67,7 +67,10 @@ std::optional<Finding> returned_finding(const PythonRun::ReturnedCheck& c, const
         const double b = c.reference.values[static_cast<std::size_t>(i)];
         const bool both_nan = std::isnan(a) && std::isnan(b);
         const double err = std::abs(a - b);
-        if (!both_nan) n.max_abs_error = std::isnan(err) ? err : std::max(n.max_abs_error, err);
+        if (!both_nan) {
+            n.max_abs_error = std::isnan(err) ? err : std::max(n.max_abs_error, err);
+            if (b != 0) n.max_rel_error = std::max(n.max_rel_error, err / std::abs(b));
+        }
         if (!both_nan && (std::isnan(err) || err > tol.atol + tol.rtol * std::abs(b))) {
             if (first < 0) first = i;
             ++bad;

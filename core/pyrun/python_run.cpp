@@ -232,6 +232,10 @@ void read_result(const Spec& spec, const fs::path& out, const ChildResult& child
         name_the_limit(*run.failure, req.limits);
         const Json& calls = run.result["calls"];
         run.failure->raised_before_recording = !calls.is_array() || calls.empty();
+        // The checked call was recorded before the failure: its grid and blocks can still be
+        // analysed (ok() stays false).
+        const std::size_t wanted = static_cast<std::size_t>(spec.python->entry.value_or(0));
+        if (calls.is_array() && wanted < calls.size()) run.entry = wanted;
         return;
     }
     const Json& calls = run.result["calls"];
@@ -359,7 +363,9 @@ PythonRun run_python(const Spec& spec, const PythonRequest& req) {
     (*request)["seed"] = spec.seed;
     (*request)["policy"] = Json{{"uninitialized", std::string(to_string(spec.uninitialized))},
                                 {"revisit", std::string(to_string(spec.revisit))},
-                                {"target_kind", req.gpu_target ? "gpu" : "tpu"}};
+                                {"target_kind", req.gpu_target ? "gpu" : "tpu"},
+                                {"tpu_chip", req.target_id},
+                                {"cores", req.cores}};
     (*request)["limits"] =
         Json{{"seconds", req.limits.seconds}, {"memory_bytes", req.limits.memory_bytes}};
     TempDir tmp;

@@ -30,6 +30,8 @@ struct PythonRequest {
     bool run = false;                            // also run the bodies and the reference
     PythonEngine engine = PythonEngine::Auto;
     bool gpu_target = false;  // JAX engine: a call without compiler params runs as a GPU kernel
+    std::string target_id;    // JAX engine: pltpu.get_tpu_info() answers for this chip
+    int cores = 1;            // policy.cores: 2 on a megacore chip, whose kernels split the grid
     PythonLimits limits;
     std::atomic<bool>* cancel = nullptr;
 };
@@ -58,8 +60,10 @@ struct PythonRun {
     Diagnostics errors;                    // the request could not be made or read
     std::optional<PythonFailure> failure;  // the user's code failed
     bool cancelled = false;
-    Json result;                       // result.json as the runner wrote it
-    std::optional<std::size_t> entry;  // the call that is checked, when there is one
+    Json result;  // result.json as the runner wrote it
+    // The call that is checked, when there is one; also set when the file failed after
+    // recording it.
+    std::optional<std::size_t> entry;
     std::vector<NpyArray> outputs, writers, references;  // run mode, per output of `entry`
     // Per output of `entry`: the wrapper returns it (as is or reshaped), so references[k] is
     // the reference's matching leaf; false: the wrapper drops it, nothing to compare.

@@ -185,7 +185,9 @@ def _save(out_dir, name, arr, np):
 
 
 def _where(exc, user_file, own_dir=HERE):
-    """((file, line) innermost in the user's file, (file, line) innermost outside own_dir)."""
+    """((file, line) innermost in the user's file, (file, line) innermost outside own_dir, a
+    folder or a tuple of folders: the engine's own code)."""
+    own = tuple(d + os.sep for d in ((own_dir,) if isinstance(own_dir, str) else own_dir))
     if isinstance(exc, SyntaxError) and exc.filename:
         loc = (os.path.abspath(exc.filename), exc.lineno)
         return loc, loc
@@ -193,7 +195,7 @@ def _where(exc, user_file, own_dir=HERE):
     origin = (None, None)
     for fr in reversed(frames):
         f = os.path.abspath(fr.filename)
-        if not f.startswith(own_dir + os.sep):
+        if not f.startswith(own):
             origin = (f, fr.lineno)
             break
     for fr in reversed(frames):

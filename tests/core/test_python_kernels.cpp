@@ -302,6 +302,19 @@ TEST(PythonAudit, AnExceptionNamesTheUsersLine) {
         << m;
 }
 
+TEST(PythonAudit, ABodyThatRaisesAfterRecordingStillGetsItsIndexingChecked) {
+    const Spec s = load_ok(python_spec("failing.py", "body_raises",
+                                       R"([{"shape": [8, 16], "dtype": "float32"}])",
+                                       R"(, "reference": "copy_reference")"));
+    const AuditResult r = run_audit(s, quick());
+    EXPECT_EQ(r.verdict, Verdict::Fail);
+    EXPECT_EQ(r.indexing, StageStatus::Pass);  // the recorded call was analysed
+    EXPECT_EQ(r.programs, 1);
+    EXPECT_EQ(r.numerics, StageStatus::Fail);
+    ASSERT_TRUE(has_kind(r, FindingKind::KernelError)) << messages(r);
+    EXPECT_NE(messages(r).find("failing.py:"), std::string::npos) << messages(r);
+}
+
 TEST(PythonAudit, AMissingApiIsNamed) {
     const Spec s =
         load_ok(python_spec("failing.py", "uses_scan", R"([{"shape": [4], "dtype": "float32"}])"));

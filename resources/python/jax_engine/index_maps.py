@@ -138,6 +138,8 @@ def _unary_binary(name, ins, e):
         if new is not None and np.dtype(new).kind not in "iub":
             raise TraceFallback("conversion to a float in an index map")
         return ins[0]
+    if name == "multiple_of":  # pl.multiple_of is a hint to the compiler: the value is unchanged
+        return ins[0]
     if name in ("squeeze", "reshape", "broadcast_in_dim", "copy", "copy_p", "optimization_barrier"):
         if any(d != 1 for d in getattr(e.outvars[0].aval, "shape", ())):
             raise TraceFallback(f"{name} of a non-scalar in an index map")
@@ -222,6 +224,10 @@ def table(closed, grid, prefetch_values, limit):
         outs = f()
     else:
         ids = np.indices(tuple(grid)).reshape(len(grid), -1)
-        outs = jax.vmap(f)(*[jnp.asarray(x, jnp.int32) for x in ids])
+        try:
+            outs = jax.vmap(f)(*[jnp.asarray(x, jnp.int32) for x in ids])
+        except NotImplementedError:  # a primitive without a batching rule: one program at a time
+            rows = [[int(v) for v in f(*[jnp.int32(x) for x in col])] for col in ids.T]
+            outs = list(np.asarray(rows, dtype=np.int64).reshape(nprog, n_out).T)
     cols = [np.broadcast_to(np.asarray(o, dtype=np.int64), (nprog,)) for o in outs]
     return np.stack(cols, axis=1) if cols else np.zeros((nprog, 0), np.int64)

@@ -6,6 +6,7 @@ Same request and result as the stand-ins' tilelens_run.py (docs/python-runner.md
 concrete pallas_call is recorded from JAX's own GridMapping and run in JAX's interpret mode.
 """
 import contextlib
+import dataclasses
 import importlib.util
 import io
 import os
@@ -33,10 +34,32 @@ def _version_tuple(v):
     return tuple(int(x) for x in re.findall(r"\d+", v)[:3])
 
 
+_JAX_ERROR_TYPES = ("AttributeError", "AssertionError", "NotImplementedError", "TypeError", "KeyError")
+
+
 def _unsupported(exc):
-    if isinstance(exc, NotImplementedError) and "interpret" in str(exc).lower():
+    """A failure that is JAX's interpret mode's, not the kernel's: say what and where."""
+    text = str(exc)
+    if isinstance(exc, NotImplementedError) and "interpret" in text.lower():
         return f"JAX's interpret mode cannot run this: {exc}"
-    return None
+    if "Only interpret mode is supported on CPU backend" in text:
+        return ("JAX lowers this call for a device instead of interpreting it (plgpu.kernel, "
+                "pl.kernel/core_map, or a pallas_call inside shard_map): the JAX engine cannot run "
+                "it on a CPU host")
+    # The innermost frame inside JAX's Pallas code, from the traceback or, for an error raised
+    # in an interpreter callback, from the traceback text JAX puts in the message.
+    frames = re.findall(r'File "([^"]*)", line (\d+)', text)
+    frames += [(f.filename, str(f.lineno)) for f in traceback.extract_tb(exc.__traceback__)] if not frames else []
+    last = re.findall(r"^(\w+Error): (.*)$", text, re.M)
+    etype, emsg = last[-1] if last else (type(exc).__name__, text)
+    if not frames or etype not in _JAX_ERROR_TYPES:
+        return None
+    path, line = frames[-1]
+    k = path.find(os.sep + "jax" + os.sep + "_src" + os.sep + "pallas" + os.sep)
+    if k < 0:
+        return None
+    return (f"JAX's interpret mode could not run this kernel: {etype}: {emsg or '(no message)'} "
+            f"(in {path[k + 1:]}:{line})")
 
 
 class _Session:
@@ -51,20 +74,21 @@ class _Session:
         self.user_file, self.jax_dir = user_file, jax_dir
         self.calls, self.recorded, self.entry_outputs = [], [], None
         self.call_outputs = []  # what each call returned, for C.mark_dropped
-        self.races = []
+        self.detect_races = True
+        self.tpu_chip = policy.get("tpu_chip")
         self.active = False
 
     def call_site(self):
+        """Where pl.pallas_call(...)(...) is written: the innermost frame outside JAX and
+        TileLens (as the stand-ins record it), which may be a module the user's file imports."""
         f = sys._getframe(2)
-        fallback = (None, None)
         while f is not None:
             fn = os.path.abspath(f.f_code.co_filename)
-            if fn == self.user_file:
+            if not fn.startswith(self.jax_dir) and not fn.startswith(HERE + os.sep) and not fn.startswith(
+                    os.path.dirname(HERE) + os.sep + "tilelens_run"):
                 return fn, f.f_lineno
-            if fallback[0] is None and not fn.startswith(self.jax_dir) and not fn.startswith(HERE + os.sep):
-                fallback = (fn, f.f_lineno)
             f = f.f_back
-        return fallback
+        return None, None
 
     def interpret_for(self, rec):
         from jax.experimental.pallas import tpu as pltpu
@@ -75,7 +99,7 @@ class _Session:
             from jax._src.pallas.mosaic_gpu.interpret.params import InterpretGPUParams
             return InterpretGPUParams(detect_races=True), "mosaic_gpu"
         fill = "zero" if self.fill == "zero" else "nan"
-        return pltpu.InterpretParams(uninitialized_memory=fill, detect_races=True,
+        return pltpu.InterpretParams(uninitialized_memory=fill, detect_races=self.detect_races,
                                      num_cores_or_threads=self.cores), "tpu"
 
 
@@ -89,7 +113,10 @@ def _install(session, R):
         if not session.active or any(isinstance(a, jax.core.Tracer) for a in args):
             return orig(*args, **params)
         file, line = session.call_site()
+        args, params, dynamic = _static_grid(args, params)
         rec = R.Recorded(args, params, file, line, session.user_file, 1 << 20)
+        if dynamic:
+            rec.notes.append(f"grid axes {dynamic} had dynamic bounds; recorded at this call's values")
         record = rec.record()
         session.calls.append(record)
         session.recorded.append(rec)
@@ -113,15 +140,26 @@ def _install(session, R):
                     jax.block_until_ready(outs)
                 except Exception as exc:  # noqa: BLE001 - JAX's revisit check, else re-raised
                     revisit = _revisit_message(exc)
-                    if revisit is None or how != "tpu":
+                    if how == "tpu" and revisit is None and _race_detector_failed(exc):
+                        # JAX's race detector itself stopped (it asserts on some DMA waits):
+                        # run without it and say so.
+                        record.setdefault("notes", []).append(
+                            "JAX's race detector failed on this call (" + type(exc).__name__ +
+                            "); it ran again without race detection")
+                        p["interpret"] = dataclasses.replace(interp, detect_races=False)
+                        outs = orig(*args, **p)
+                        jax.block_until_ready(outs)
+                        revisit = None
+                    elif revisit is None or how != "tpu":
                         raise
-                    # The TPU pipeline would drop the earlier visit's result: say so, and
-                    # still run the call (the HLO interpreter carries whole outputs).
-                    record["checks"] = [{"kind": "output_revisit", "message": revisit}]
-                    record["interpret"] = "hlo"
-                    p["interpret"] = True
-                    outs = orig(*args, **p)
-                    jax.block_until_ready(outs)
+                    if revisit is not None:
+                        # The TPU pipeline would drop the earlier visit's result: say so, and
+                        # still run the call (the HLO interpreter carries whole outputs).
+                        record["checks"] = [{"kind": "output_revisit", "message": revisit}]
+                        record["interpret"] = "hlo"
+                        p["interpret"] = True
+                        outs = orig(*args, **p)
+                        jax.block_until_ready(outs)
         finally:
             session.active = True
         record["races"] = _races(buf.getvalue())
@@ -132,6 +170,48 @@ def _install(session, R):
         return outs
 
     PC.pallas_call_p.bind = bind
+    trace = getattr(PC, "_trace_kernel_to_jaxpr", None)
+    if trace is not None:  # the kernel body is traced as JAX traces it, jit on (emit_pipeline's loops)
+        def traced_with_jit(*a, **k):
+            with jax.disable_jit(False):
+                return trace(*a, **k)
+        PC._trace_kernel_to_jaxpr = traced_with_jit
+
+
+_CHIPS = [("7x", "TPU_7X"), ("v6", "TPU_V6E"), ("v5p", "TPU_V5P"), ("v5", "TPU_V5E"),
+          ("v4", "TPU_V4"), ("v3", "TPU_V3"), ("v2", "TPU_V2")]
+
+
+def _register_tpu_info(chip, cores):
+    """pltpu.get_tpu_info() on the CPU host answers for the target's chip (emit_pipeline and
+    wrappers that size blocks by the chip ask for it)."""
+    try:
+        from jax._src.pallas.mosaic import tpu_info as TI
+    except ImportError:
+        return
+    name = next((v for k, v in _CHIPS if k in (chip or "").lower()), "TPU_V5E")
+    version = getattr(TI.ChipVersion, name, None)
+    kind = "cpu"  # the CPU device's kind; asking JAX would start its backends before the file may
+    if version is not None and hasattr(TI, "registry") and hasattr(TI, "get_tpu_info_for_chip"):
+        TI.registry[kind] = lambda: TI.get_tpu_info_for_chip(version, max(1, cores))
+
+
+def _static_grid(args, params):
+    """A call with dynamic grid bounds as the static call it is here: the first arguments hold
+    the bounds, concrete under disable_jit, so they become the grid (JAX's interpret modes
+    refuse dynamic bounds)."""
+    gm = params["grid_mapping"]
+    n = getattr(gm, "num_dynamic_grid_bounds", 0)
+    if not n:
+        return args, params, []
+    import numpy as np
+    from jax._src.pallas import core as pallas_core
+    values = iter(int(np.asarray(a).reshape(-1)[0]) for a in args[:n])
+    dynamic = [k for k, g in enumerate(gm.grid) if pallas_core.is_dynamic_dim(g)]
+    grid = tuple(next(values) if pallas_core.is_dynamic_dim(g) else g for g in gm.grid)
+    p = dict(params)
+    p["grid_mapping"] = gm.replace(grid=grid)
+    return args[n:], p, dynamic
 
 
 def _widened(cp, semantics):
@@ -142,6 +222,13 @@ def _widened(cp, semantics):
     if dataclasses.is_dataclass(cp) and hasattr(cp, "dimension_semantics"):
         return dataclasses.replace(cp, dimension_semantics=tuple(semantics))
     return cp
+
+
+def _race_detector_failed(exc):
+    if not isinstance(exc, AssertionError) and "AssertionError" not in str(exc):
+        return False
+    tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    return "race_detection" in tb or "shared_memory.py" in tb
 
 
 def _revisit_message(exc):
@@ -202,6 +289,7 @@ def run(request, out_dir):
         import record as R
         session = _Session(request, user_file, os.path.dirname(os.path.abspath(jax.__file__)) + os.sep)
         _install(session, R)
+        _register_tpu_info(session.tpu_chip, session.cores)
         module = C._load_module(user_file)
         fn = getattr(module, request["call"])
         rng = np.random.default_rng(int(request.get("seed") or 0))
@@ -220,7 +308,9 @@ def run(request, out_dir):
         if isinstance(exc, MemoryError):
             C._lift_memory_limit()
         result["status"] = "error"
-        result["error"] = C._error(exc, user_file, _unsupported, HERE)
+        jax_mod = sys.modules.get("jax")
+        own = (HERE, os.path.dirname(os.path.abspath(jax_mod.__file__))) if jax_mod else (HERE,)
+        result["error"] = C._error(exc, user_file, _unsupported, own)
         if session is not None:
             result["calls"] = session.calls
         exc.__traceback__ = None
