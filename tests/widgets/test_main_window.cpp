@@ -130,6 +130,28 @@ TEST(MainWindow, ThemeAndLayoutAreRemembered) {
     }
 }
 
+TEST(MainWindow, ThePythonEngineIsChosenInTheRunMenuAndRemembered) {
+    QTemporaryDir dir;
+    const QString ini = dir.filePath(QStringLiteral("settings.ini"));
+    {
+        QSettings settings(ini, QSettings::IniFormat);
+        MainWindow w(&settings);
+        EXPECT_EQ(w.document()->pythonEngine(), PythonEngine::Auto);
+        const QList<QAction*> engines = w.actions().engine->actions();
+        ASSERT_EQ(engines.size(), 3);
+        for (QAction* e : engines)
+            if (e->data().toString() == QStringLiteral("jax")) e->trigger();
+        EXPECT_EQ(w.document()->pythonEngine(), PythonEngine::Jax);
+        for (QAction* e : engines)
+            EXPECT_EQ(e->isChecked(), e->data().toString() == QStringLiteral("jax"));
+    }
+    {
+        QSettings settings(ini, QSettings::IniFormat);
+        MainWindow w(&settings);
+        EXPECT_EQ(w.document()->pythonEngine(), PythonEngine::Jax);
+    }
+}
+
 TEST(MainWindow, EveryFrequentActionHasAShortcut) {
     MainWindowHarness t;
     const MainActions& a = t.w.actions();

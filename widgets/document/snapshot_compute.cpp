@@ -25,7 +25,7 @@ void compute_python(std::shared_ptr<const Spec> spec, const SnapshotContext& con
     if (!context.run_python) {
         r.diagnostics.push_back(
             {"", "python.file", 0, 0,
-             "not run yet: TileLens runs a kernel file only once you allow it (Python ▸ Allow "
+             "not run yet: TileLens runs a kernel file only once you allow it (Run ▸ Allow "
              "Running the Kernel File)"});
         return;
     }
@@ -33,6 +33,7 @@ void compute_python(std::shared_ptr<const Spec> spec, const SnapshotContext& con
     options.stage = AuditStage::Indexing;
     options.sweep = SweepMode::Off;
     options.spec_dir = context.spec_dir;
+    options.python_engine = context.engine;
     auto audit = std::make_shared<const AuditResult>(run_audit(*spec, options));
     if (!audit->recorded || !audit->analysis) {
         for (const auto& f : audit->findings)

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/base/diagnostic.h"
+#include "core/pyrun/python_env.h"
 #include "core/spec/spec.h"
 #include "widgets/document/explorer_snapshot.h"
 
@@ -26,6 +27,7 @@ struct SnapshotResult {
 struct SnapshotContext {
     std::string spec_dir;
     bool run_python = false;
+    PythonEngine engine = PythonEngine::Auto;
 };
 
 // The snapshot of `spec` for edit `generation`. Never throws for bad input.

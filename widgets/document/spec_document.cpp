@@ -261,8 +261,14 @@ void SpecDocument::allowPython(bool allowed) {
     if (spec_.python) requestSnapshot();
 }
 
+void SpecDocument::setPythonEngine(PythonEngine engine) {
+    if (engine == python_engine_) return;
+    python_engine_ = engine;
+    if (spec_.python && python_allowed_) requestSnapshot();
+}
+
 SnapshotContext SpecDocument::snapshotContext() const {
-    return SnapshotContext{baseDir().toStdString(), python_allowed_};
+    return SnapshotContext{baseDir().toStdString(), python_allowed_, python_engine_};
 }
 
 QString SpecDocument::displayName() const {

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "core/base/diagnostic.h"
+#include "core/pyrun/python_env.h"
 #include "core/spec/spec.h"
 #include "widgets/document/explorer_snapshot.h"
 #include "widgets/document/snapshot_compute.h"
@@ -54,6 +55,9 @@ public:
     // Whether the kernel file may run (the window asks the user); reset by each new document.
     void allowPython(bool allowed);
     bool pythonAllowed() const { return python_allowed_; }
+    // Which engine runs a Python kernel file (docs/python-runner.md, "Engines").
+    void setPythonEngine(PythonEngine engine);
+    PythonEngine pythonEngine() const { return python_engine_; }
     QString displayName() const;  // the file's name, or "<name>.tilelens.json"
     bool isModified() const;
 
@@ -101,6 +105,7 @@ private:
     QString path_;
     QString base_dir_;
     bool python_allowed_ = false;
+    PythonEngine python_engine_ = PythonEngine::Auto;
     QUndoStack* undo_;
     Compute compute_;
     quint64 generation_ = 0;

@@ -102,12 +102,23 @@ void PythonSection::showSnapshot(const ExplorerSnapshot& snapshot) {
     operands_->setVisible(rec != nullptr);
     if (!rec) return;
     const Json& from = rec->extra.contains("x-python") ? rec->extra["x-python"] : Json::object();
+    const AuditResult* audit = snapshot.audit.get();
+    const QString engine =
+        !audit || audit->engine.empty() ? QString()
+        : audit->engine == "jax"
+            ? tr("Run by the JAX engine, JAX %1, under %2.")
+                  .arg(QString::fromStdString(audit->engine_version),
+                       QString::fromStdString(audit->engine_python).toHtmlEscaped())
+            : tr("Run by the stand-ins engine, under %1 (no JAX found, or Run ▸ Python Engine "
+                 "chose them).")
+                  .arg(QString::fromStdString(audit->engine_python).toHtmlEscaped());
     recorded_->setText(
         tr("Recorded pallas_call of <b>%1</b> (line %2): grid %3 — read-only here; edit the "
-           "file, or the params above to record it again.")
+           "file, or the params above to record it again.<br>%4")
             .arg(QString::fromStdString(from.value("kernel", std::string("?"))).toHtmlEscaped())
             .arg(from.value("line", 0))
-            .arg(sizes(rec->grid)));
+            .arg(sizes(rec->grid))
+            .arg(engine));
     operands_->setRowCount(static_cast<int>(rec->operands.size()));
     for (int r = 0; r < static_cast<int>(rec->operands.size()); ++r) {
         const OperandSpec& op = rec->operands[static_cast<std::size_t>(r)];

@@ -5,6 +5,7 @@
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QUndoStack>
+#include <tuple>
 
 namespace tl::gui {
 namespace {
@@ -105,6 +106,24 @@ void addRunMenuActions(QMenuBar* bar, MainActions& a) {
     a.allowPython = run->addAction(QObject::tr("Allow Running the &Kernel File…"));
     a.allowPython->setToolTip(
         QObject::tr("A spec with a Python kernel runs its file only once you allow it"));
+    QMenu* engine = run->addMenu(QObject::tr("Python &Engine"));
+    engine->setToolTipsVisible(true);
+    a.engine = new QActionGroup(run);
+    const QList<std::tuple<QString, QString, QString>> engines = {
+        {QObject::tr("&Automatic"), QStringLiteral("auto"),
+         QObject::tr("JAX where an interpreter with it is found, else the stand-ins")},
+        {QObject::tr("&JAX"), QStringLiteral("jax"),
+         QObject::tr("The real JAX in its interpret modes (TILELENS_PYTHON, /opt/tilelens/jax, "
+                     "or a python3 with jax on PATH)")},
+        {QObject::tr("&Stand-ins"), QStringLiteral("standins"),
+         QObject::tr("TileLens's numpy stand-ins for jax and Pallas, under /usr/bin/python3")}};
+    for (const auto& [label, key, tip] : engines) {
+        QAction* e = engine->addAction(label);
+        e->setCheckable(true);
+        e->setData(key);
+        e->setToolTip(tip);
+        a.engine->addAction(e);
+    }
 }
 
 void addHelpMenuActions(QMenuBar* bar, MainActions& a) {

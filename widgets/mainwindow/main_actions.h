@@ -28,6 +28,7 @@ struct MainActions {
     QAction* audit = nullptr;
     QAction* cancel = nullptr;
     QAction* allowPython = nullptr;  // asks again whether a spec's kernel file may run
+    QActionGroup* engine = nullptr;  // data: "auto", "jax", "standins" (Run ▸ Python Engine)
     QAction* nextFinding = nullptr;
     QAction* previousFinding = nullptr;
     QList<QAction*> focus;          // editor, explorer, findings, audit, log (Ctrl+1 .. Ctrl+5)

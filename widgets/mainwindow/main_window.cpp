@@ -52,6 +52,7 @@ namespace {
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
 const QString kTheme = QStringLiteral("theme");
+const QString kEngine = QStringLiteral("python/engine");
 
 QDockWidget* make_dock(const QString& title, const QString& name, QWidget* content,
                        QMainWindow* window) {
@@ -240,6 +241,8 @@ void MainWindow::connectActions() {
                 if (auto* dock = qobject_cast<QDockWidget*>(p)) dock->show(), dock->raise();
             w->setFocus(Qt::ShortcutFocusReason);
         });
+    connect(a.engine, &QActionGroup::triggered, this,
+            [this](QAction* e) { setPythonEngine(e->data().toString()); });
     connect(a.theme, &QActionGroup::triggered, this,
             [this](QAction* t) { setTheme(theme_from_key(t->data().toString())); });
     connect(a.cycleTheme, &QAction::triggered, this,
@@ -526,6 +529,16 @@ void MainWindow::restoreSettings() {
     restoreGeometry(settings_->value(kGeometry).toByteArray());
     if (restoreState(settings_->value(kState).toByteArray())) firstRunLayout_ = false;
     setTheme(theme_from_key(settings_->value(kTheme).toString()));
+    setPythonEngine(settings_->value(kEngine, QStringLiteral("auto")).toString());
+}
+
+void MainWindow::setPythonEngine(const QString& key) {
+    const auto engine = parse_engine(key.toStdString()).value_or(PythonEngine::Auto);
+    const QString name = QString::fromUtf8(engine_name(engine).data(),
+                                           static_cast<qsizetype>(engine_name(engine).size()));
+    for (QAction* e : actions_.engine->actions()) e->setChecked(e->data().toString() == name);
+    settings_->setValue(kEngine, name);
+    document_->setPythonEngine(engine);
 }
 
 void MainWindow::showError(const QString& text) {

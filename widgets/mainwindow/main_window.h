@@ -58,6 +58,8 @@ public:
     void showStartPageAtStart();  // unless the user turned it off
     void showDocs(const QString& name = {}, const QString& section = {});
     void setTheme(Theme theme);
+    // Run ▸ Python Engine: "auto", "jax" or "standins", remembered in the settings.
+    void setPythonEngine(const QString& key);
     Theme theme() const { return theme_; }
     // Imports timing files into the Timings tab and brings it to the front.
     void importTimings(const QStringList& paths);

@@ -96,6 +96,12 @@ void StatusLine::render() {
                    .arg(last_ms_, 0, 'f', 1);
     else if (snapshot.spec)
         size = tr("the spec does not resolve");
+    // A Python kernel says which engine recorded it: the JAX engine and the stand-ins differ in
+    // what they can run and check (docs/python-runner.md, "Engines").
+    if (snapshot.audit && !snapshot.audit->engine.empty() && !size.isEmpty())
+        size += snapshot.audit->engine == "jax"
+                    ? tr(" · JAX %1").arg(QString::fromStdString(snapshot.audit->engine_version))
+                    : tr(" · stand-ins");
     verdict_->setVisible(errors > 0 || snapshot.audit);
     if (errors > 0) {
         verdict_->setText(tr("SPEC ERRORS"));

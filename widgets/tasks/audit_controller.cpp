@@ -29,11 +29,13 @@ bool AuditController::start(SweepMode sweep) {
     const quint64 job = task_->start(
         tr("Auditing %1").arg(QString::fromStdString(spec->name)), document_->generation(),
         [this, spec, sweep, dir = document_->baseDir().toStdString(),
+         engine = document_->pythonEngine(),
          at = QDateTime::currentDateTime()](JobControl& control) -> JobTracker::Deliver {
             AuditOptions options;
             options.stage = AuditStage::All;
             options.sweep = sweep;
             options.spec_dir = dir;
+            options.python_engine = engine;
             options.cancel = &control.cancel;
             options.progress = [&control](std::int64_t d, std::int64_t t) { control.report(d, t); };
             auto result = std::make_shared<const AuditResult>(run_audit(*spec, options));
