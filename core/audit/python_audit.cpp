@@ -111,6 +111,29 @@ TargetProfile recorded_target(const TargetProfile& base, const Spec& recorded, c
     return t;
 }
 
+// Mosaic's own lowering of the call for a TPU target (JAX engine): a rule TileLens's contract
+// does not model rejects the kernel as the compiler would (docs/python-runner.md).
+std::optional<Finding> lowering_finding(const Json& call, const TargetProfile& target) {
+    if (!call.contains("lowering") || !call["lowering"].is_object()) return std::nullopt;
+    const Json& l = call["lowering"];
+    if (l.value("ok", true)) return std::nullopt;
+    Finding f;
+    f.kind = FindingKind::ContractViolation;
+    f.severity = Severity::Error;
+    f.rule = "mosaic_lowering";
+    std::string where;
+    if (l.contains("file") && l["file"].is_string()) {
+        where = l["file"].get<std::string>();
+        if (l.contains("line") && l["line"].is_number_integer())
+            where += ":" + std::to_string(l["line"].get<int>());
+        if (l.contains("primitive") && l["primitive"].is_string())
+            where += " (" + l["primitive"].get<std::string>() + ")";
+    }
+    f.message = "Mosaic's lowering for " + target.id + " rejects the kernel" +
+                (where.empty() ? "" : " at " + where) + ": " + l.value("message", "");
+    return f;
+}
+
 // Everything one case needs from the child: the recorded spec and the run's arrays.
 struct PythonCase {
     std::optional<Spec> recorded;
@@ -130,6 +153,7 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
     req.gpu_target = target.kind == TargetKind::Gpu;
     req.target_id = target.id;
     req.cores = target.megacore && target.cores ? *target.cores : 1;
+    req.lower_tpu = target.kind == TargetKind::Tpu;
     PythonCase pc;
     pc.run = run_python(spec, req);
     if (pc.run.cancelled) {
@@ -194,6 +218,10 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
     if (run.failure) {
         c.findings.push_back(failure_finding(*run.failure, run.engine));
         c.numerics = StageStatus::Fail;
+    }
+    if (auto f = lowering_finding(run.call(), target); f && c.contract != StageStatus::Rejected) {
+        c.findings.insert(c.findings.begin(), std::move(*f));
+        c.contract = StageStatus::Rejected;
     }
     pc.recorded = std::move(rec.spec);
     if (keep) *keep = std::move(pc);

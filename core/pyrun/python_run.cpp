@@ -365,7 +365,8 @@ PythonRun run_python(const Spec& spec, const PythonRequest& req) {
                                 {"revisit", std::string(to_string(spec.revisit))},
                                 {"target_kind", req.gpu_target ? "gpu" : "tpu"},
                                 {"tpu_chip", req.target_id},
-                                {"cores", req.cores}};
+                                {"cores", req.cores},
+                                {"lower_tpu", req.lower_tpu}};
     (*request)["limits"] =
         Json{{"seconds", req.limits.seconds}, {"memory_bytes", req.limits.memory_bytes}};
     TempDir tmp;

@@ -32,6 +32,7 @@ struct PythonRequest {
     bool gpu_target = false;  // JAX engine: a call without compiler params runs as a GPU kernel
     std::string target_id;    // JAX engine: pltpu.get_tpu_info() answers for this chip
     int cores = 1;            // policy.cores: 2 on a megacore chip, whose kernels split the grid
+    bool lower_tpu = false;   // JAX engine: lower each TPU call with Mosaic (a TPU target)
     PythonLimits limits;
     std::atomic<bool>* cancel = nullptr;
 };

@@ -163,6 +163,32 @@ TEST(HintsApply, CdivForAFloorDivisionGrid) {
     EXPECT_TRUE(hint(s, FindingKind::UncoveredOutput).empty());
 }
 
+TEST(HintsApply, SwappedAxesAreSwappedBackNotMadeCdiv) {
+    // M = 320 rows need 3 blocks and 320 // 128 = 2 matches the axis the rows follow, so a
+    // floor-division guess would fit the numbers; the columns follow the 3-program axis.
+    const LoadResult loaded = load_spec(R"({"tilelens": 2, "name": "swapped",
+        "params": {"M": 320, "N": 256, "bm": 128, "bn": 128},
+        "grid": ["cdiv(N, bn)", "cdiv(M, bm)"],
+        "operands": [
+          {"name": "x", "role": "input", "shape": ["M", "N"], "dtype": "float32",
+           "block_shape": ["bm", "bn"], "index_map": "lambda j, i: (i, j)"},
+          {"name": "o", "role": "output", "shape": ["M", "N"], "dtype": "float32",
+           "block_shape": ["bm", "bn"], "index_map": "lambda j, i: (j, i)"}],
+        "target": "interpret"})",
+                                        "swapped.tilelens.json");
+ASSERT_TRUE(loaded.spec) << join(loaded.errors);
+Spec s = *loaded.spec;
+const std::string h = hint(s, FindingKind::UncoveredOutput, "o");
+EXPECT_EQ(h.find("floor division"), std::string::npos) << h;
+const auto m = must_match(h, R"(swap results (\d+) and (\d+) of the index map)");
+auto& map = *s.operands[1].index_map;
+auto results = results_of(map);
+std::swap(results[std::stoul(m[1])], results[std::stoul(m[2])]);
+map = with_results(map, results);
+EXPECT_TRUE(hint(s, FindingKind::UncoveredOutput, "o").empty()) << map;
+EXPECT_TRUE(hint(s, FindingKind::BlockOutOfBounds, "o").empty()) << map;
+}
+
 TEST(HintsApply, RaisingTheVmemLimitAsAdvised) {
     Spec s = example("matmul-rect.tilelens.json");
     s.params = {{"M", 4096}, {"N", 4096}, {"K", 4096}, {"bm", 2048}, {"bn", 2048}, {"bk", 512}};

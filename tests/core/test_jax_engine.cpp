@@ -126,6 +126,32 @@ TEST(BothEngines, NumericsCheckWhatTheWrapperReturns) {
     }
 }
 
+TEST(JaxEngine, MosaicsLoweringRejectsWhatTheContractDoesNotModel) {
+    // jnp.sort runs in both interpreters, but Mosaic has no TPU lowering for it.
+    const auto sort_spec = [](const std::string& target) {
+        const LoadResult loaded =
+            load_spec(R"({"tilelens": 2, "name": "sort", "python": {"file": ")" + kJaxTestKernels +
+                          R"(/sorted_rows.py", "call": "sort_rows",
+                "args": [{"shape": [16, 128], "dtype": "float32"}], "reference": "sort_reference"},
+                "target": ")" +
+                          target + R"("})",
+                      "t.tilelens.json");
+        EXPECT_TRUE(loaded.spec) << join(loaded.errors);
+        return loaded.spec.value_or(Spec{});
+    };
+    const AuditResult tpu = audit_on_engine(sort_spec("tpu-v5e"), PythonEngine::Jax);
+    EXPECT_EQ(tpu.verdict, Verdict::Rejected);
+    ASSERT_FALSE(tpu.findings.empty());
+    const Finding& f = tpu.findings.front();
+    EXPECT_EQ(f.kind, FindingKind::ContractViolation);
+    EXPECT_EQ(f.rule, "mosaic_lowering");
+    EXPECT_NE(f.message.find("sorted_rows.py:9"), std::string::npos) << f.message;
+    EXPECT_NE(f.message.find("sort"), std::string::npos) << f.message;
+    EXPECT_EQ(audit_on_engine(sort_spec("interpret"), PythonEngine::Jax).verdict, Verdict::Pass);
+    EXPECT_EQ(audit_on_engine(sort_spec("tpu-v5e"), PythonEngine::Standins).verdict,
+              Verdict::Pass);  // the stand-ins do not lower
+}
+
 TEST(JaxEngine, AskingForJaxWithoutItSaysHowToGetIt) {
     ::setenv("TILELENS_PYTHON", "/usr/bin/python3", 1);
     std::string error;

@@ -2,6 +2,7 @@
 // what is wrong, where, and the likely fix.
 #include <algorithm>
 #include <bit>
+#include <optional>
 #include <string>
 
 #include "core/analysis/detail/analysis_data.h"
@@ -106,6 +107,30 @@ std::string data_revisit_fix(const std::string& table) {
            "the kernel really returns to a block later.";
 }
 
+// Dimension k follows grid axis `axis`, too short for its `needed` blocks, while another
+// dimension follows an axis of exactly `needed` programs: the map has the axes swapped (a
+// floor-division grid would not fit the other axis's count so exactly).
+std::optional<std::string> swapped_axes_hint(const AnalysisData& d, const ResolvedOperand& ro,
+                                             int rank, int k, int axis, std::int64_t needed) {
+    if (!ro.index_map || ro.index_map->results() != rank || d.grid.size() >= 64) return {};
+    const std::uint64_t all = (std::uint64_t{1} << d.grid.size()) - 1;
+    for (int k2 = 0; k2 < rank; ++k2) {
+        const std::uint64_t m = ro.index_map->depends_on(k2) & all;
+        if (k2 == k || std::popcount(m) != 1) continue;
+        const int a2 = std::countr_zero(m);
+        if (a2 == axis || d.grid[static_cast<std::size_t>(a2)] != needed) continue;
+        return " Dimension " + std::to_string(k) + " follows grid axis " + std::to_string(axis) +
+               " (" + std::to_string(d.grid[static_cast<std::size_t>(axis)]) +
+               " programs) but needs " + std::to_string(needed) + " blocks, while dimension " +
+               std::to_string(k2) + " follows grid axis " + std::to_string(a2) + ", which has " +
+               std::to_string(needed) +
+               " programs: the index map looks like it swaps the two axes; swap results " +
+               std::to_string(std::min(k, k2)) + " and " + std::to_string(std::max(k, k2)) +
+               " of the index map.";
+    }
+    return {};
+}
+
 // Why elements past the last block reached on a blocked dimension are missed.
 std::string tail_hint(const AnalysisData& d, int op, const Vec& first) {
     const ResolvedOperand& ro = d.inst.operands[static_cast<std::size_t>(op)];
@@ -136,6 +161,7 @@ std::string tail_hint(const AnalysisData& d, int op, const Vec& first) {
                    std::to_string(needed) + " blocks.";
         const std::int64_t g = d.grid[static_cast<std::size_t>(axis)];
         if (g >= needed) continue;  // the grid is long enough; the map misses the tail
+        if (auto swapped = swapped_axes_hint(d, ro, od.rank, k, axis, needed)) return *swapped;
         const std::string ax = "grid axis " + std::to_string(axis);
         if (g == n / b)
             return " The grid looks like floor division: " + ax + " has " + name_of(d, n) + " // " +

@@ -76,6 +76,7 @@ class _Session:
         self.call_outputs = []  # what each call returned, for C.mark_dropped
         self.detect_races = True
         self.tpu_chip = policy.get("tpu_chip")
+        self.lower_tpu = bool(policy.get("lower_tpu"))
         self.active = False
 
     def call_site(self):
@@ -118,6 +119,9 @@ def _install(session, R):
         if dynamic:
             rec.notes.append(f"grid axes {dynamic} had dynamic bounds; recorded at this call's values")
         record = rec.record()
+        if session.lower_tpu and (rec.backend or "mosaic_tpu") == "mosaic_tpu":
+            import tpu_lowering
+            record["lowering"] = tpu_lowering.lower_for_tpu(args, params, orig)
         session.calls.append(record)
         session.recorded.append(rec)
         index = len(session.calls) - 1
