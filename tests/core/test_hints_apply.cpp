@@ -166,7 +166,7 @@ TEST(HintsApply, CdivForAFloorDivisionGrid) {
 TEST(HintsApply, SwappedAxesAreSwappedBackNotMadeCdiv) {
     // M = 320 rows need 3 blocks and 320 // 128 = 2 matches the axis the rows follow, so a
     // floor-division guess would fit the numbers; the columns follow the 3-program axis.
-    const LoadResult loaded = load_spec(R"({"tilelens": 2, "name": "swapped",
+    const LoadResult loaded = load_spec(R"JSON({"tilelens": 2, "name": "swapped",
         "params": {"M": 320, "N": 256, "bm": 128, "bn": 128},
         "grid": ["cdiv(N, bn)", "cdiv(M, bm)"],
         "operands": [
@@ -174,19 +174,19 @@ TEST(HintsApply, SwappedAxesAreSwappedBackNotMadeCdiv) {
            "block_shape": ["bm", "bn"], "index_map": "lambda j, i: (i, j)"},
           {"name": "o", "role": "output", "shape": ["M", "N"], "dtype": "float32",
            "block_shape": ["bm", "bn"], "index_map": "lambda j, i: (j, i)"}],
-        "target": "interpret"})",
+        "target": "interpret"})JSON",
                                         "swapped.tilelens.json");
-ASSERT_TRUE(loaded.spec) << join(loaded.errors);
-Spec s = *loaded.spec;
-const std::string h = hint(s, FindingKind::UncoveredOutput, "o");
-EXPECT_EQ(h.find("floor division"), std::string::npos) << h;
-const auto m = must_match(h, R"(swap results (\d+) and (\d+) of the index map)");
-auto& map = *s.operands[1].index_map;
-auto results = results_of(map);
-std::swap(results[std::stoul(m[1])], results[std::stoul(m[2])]);
-map = with_results(map, results);
-EXPECT_TRUE(hint(s, FindingKind::UncoveredOutput, "o").empty()) << map;
-EXPECT_TRUE(hint(s, FindingKind::BlockOutOfBounds, "o").empty()) << map;
+    ASSERT_TRUE(loaded.spec) << join(loaded.errors);
+    Spec s = *loaded.spec;
+    const std::string h = hint(s, FindingKind::UncoveredOutput, "o");
+    EXPECT_EQ(h.find("floor division"), std::string::npos) << h;
+    const auto m = must_match(h, R"(swap results (\d+) and (\d+) of the index map)");
+    auto& map = *s.operands[1].index_map;
+    auto results = results_of(map);
+    std::swap(results[std::stoul(m[1])], results[std::stoul(m[2])]);
+    map = with_results(map, results);
+    EXPECT_TRUE(hint(s, FindingKind::UncoveredOutput, "o").empty()) << map;
+    EXPECT_TRUE(hint(s, FindingKind::BlockOutOfBounds, "o").empty()) << map;
 }
 
 TEST(HintsApply, RaisingTheVmemLimitAsAdvised) {
