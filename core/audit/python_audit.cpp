@@ -140,9 +140,9 @@ struct PythonCase {
     PythonRun run;
 };
 
-CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::int64_t>& params,
-                            const TargetProfile& target, const AuditOptions& opt, PythonCase* keep,
-                            std::string* refused = nullptr) {
+// One case's run of the kernel file: the engine, the target's chip, cores and lowering.
+PythonRequest case_request(const Spec& spec, const std::map<std::string, std::int64_t>& params,
+                           const TargetProfile& target, const AuditOptions& opt) {
     PythonRequest req;
     req.spec_dir = opt.spec_dir;
     req.params = params;
@@ -154,6 +154,13 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
     req.target_id = target.id;
     req.cores = target.megacore && target.cores ? *target.cores : 1;
     req.lower_tpu = target.kind == TargetKind::Tpu;
+    return req;
+}
+
+CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::int64_t>& params,
+                            const TargetProfile& target, const AuditOptions& opt, PythonCase* keep,
+                            std::string* refused = nullptr) {
+    const PythonRequest req = case_request(spec, params, target, opt);
     PythonCase pc;
     pc.run = run_python(spec, req);
     if (pc.run.cancelled) {
