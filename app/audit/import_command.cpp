@@ -138,8 +138,8 @@ int run_import(const ImportArgs& a) {
         return kUsageError;
     }
     const Json& call = run.call();
-    std::cerr << "recorded pallas_call of " << call.value("name", "?") << " at "
-              << call.value("file", "?") << ":" << call.value("line", 0) << ": grid "
+    std::cerr << "recorded pallas_call of " << runner_text(call, "name", "?") << " at "
+              << runner_text(call, "file", "?") << ":" << runner_int(call, "line") << ": grid "
               << call.value("grid", Json::array()).dump() << ", "
               << call.value("operands", Json::array()).size() << " operands ("
               << run.result["calls"].size() << " call(s) in all; " << engine_label(run) << ")\n";

@@ -87,7 +87,7 @@ std::vector<Finding> engine_findings(const Json& call) {
         Finding f;
         f.kind = FindingKind::ParallelRace;
         f.severity = Severity::Error;
-        f.message = "JAX's race detector (TPU interpret mode): " + race.value("message", "") +
+        f.message = "JAX's race detector (TPU interpret mode): " + runner_text(race, "message") +
                     "; order the accesses with a DMA wait or a semaphore, or make the grid "
                     "axis arbitrary";
         out.push_back(std::move(f));
@@ -116,7 +116,7 @@ TargetProfile recorded_target(const TargetProfile& base, const Spec& recorded, c
 std::optional<Finding> lowering_finding(const Json& call, const TargetProfile& target) {
     if (!call.contains("lowering") || !call["lowering"].is_object()) return std::nullopt;
     const Json& l = call["lowering"];
-    if (l.value("ok", true)) return std::nullopt;
+    if (!l.contains("ok") || l["ok"] != false) return std::nullopt;
     Finding f;
     f.kind = FindingKind::ContractViolation;
     f.severity = Severity::Error;
@@ -130,7 +130,7 @@ std::optional<Finding> lowering_finding(const Json& call, const TargetProfile& t
             where += " (" + l["primitive"].get<std::string>() + ")";
     }
     f.message = "Mosaic's lowering for " + target.id + " rejects the kernel" +
-                (where.empty() ? "" : " at " + where) + ": " + l.value("message", "");
+                (where.empty() ? "" : " at " + where) + ": " + runner_text(l, "message");
     return f;
 }
 
@@ -402,6 +402,10 @@ AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
     r.notes.push_back({NoteTopic::Indexing, "the index maps were recorded from " +
                                                 spec.python->file + " at each case's params (" +
                                                 engine_label(own.run) + ")"});
+    // What the engine noted on the checked call (a vmapped batch, dynamic grid bounds).
+    if (const Json& call = own.run.call(); call.contains("notes") && call["notes"].is_array())
+        for (const auto& note : call["notes"])
+            if (note.is_string()) r.notes.push_back({NoteTopic::Indexing, note.get<std::string>()});
     for (const auto& op : own.recorded->operands)
         if (op.extra.contains("x-python") && op.extra["x-python"].contains("index_map"))
             r.notes.push_back({NoteTopic::Indexing,

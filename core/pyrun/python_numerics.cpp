@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/base/dtype.h"
 #include "core/base/format.h"
 
 namespace tl {
@@ -62,6 +63,7 @@ std::optional<Finding> returned_finding(const PythonRun::ReturnedCheck& c, const
         return f;
     }
     std::int64_t bad = 0, first = -1;
+    double worst_abs = 0, worst_rel = 0;
     for (std::int64_t i = 0; i < c.returned.size(); ++i) {
         const double a = c.returned.values[static_cast<std::size_t>(i)];
         const double b = c.reference.values[static_cast<std::size_t>(i)];
@@ -70,6 +72,8 @@ std::optional<Finding> returned_finding(const PythonRun::ReturnedCheck& c, const
         if (!both_nan) {
             n.max_abs_error = std::isnan(err) ? err : std::max(n.max_abs_error, err);
             if (b != 0) n.max_rel_error = std::max(n.max_rel_error, err / std::abs(b));
+            worst_abs = std::isnan(err) ? err : std::max(worst_abs, err);
+            if (b != 0) worst_rel = std::max(worst_rel, err / std::abs(b));
         }
         if (!both_nan && (std::isnan(err) || err > tol.atol + tol.rtol * std::abs(b))) {
             if (first < 0) first = i;
@@ -84,7 +88,10 @@ std::optional<Finding> returned_finding(const PythonRun::ReturnedCheck& c, const
     f.message = std::to_string(bad) + " of " + std::to_string(c.returned.size()) +
                 " elements of the wrapper's return value (leaf " + std::to_string(c.leaf) +
                 ") differ from python.reference, first at flat index " + std::to_string(first) +
-                ". The wrapper transforms the kernel's output before returning it, so the "
+                " (max abs error " + format_value(worst_abs) + ", max rel error " +
+                format_value(worst_rel) + "; tolerance " + format_value(tol.atol) + " + " +
+                format_value(tol.rtol) +
+                "·|ref|). The wrapper transforms the kernel's output before returning it, so the "
                 "mismatch is not mapped back to programs";
     return f;
 }
@@ -246,7 +253,9 @@ PythonNumerics compare_python_outputs(const Instance& inst, const PythonRun& run
                                                    padded_inputs));
     }
     for (const auto& c : run.returned_checks) {
-        const DType d = outs.empty() ? DType::Float32 : outs.front()->dtype;
+        // The returned leaf's own dtype (a wrapper may cast the kernel's f32 result to bf16).
+        const DType d =
+            parse_dtype(c.dtype).value_or(outs.empty() ? DType::Float32 : outs.front()->dtype);
         n.notes.push_back("the wrapper returns leaf " + std::to_string(c.leaf) +
                           " transformed from the kernel's outputs: it is compared with the "
                           "reference as a whole, not per program");

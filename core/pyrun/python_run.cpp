@@ -91,15 +91,15 @@ PythonFailure::Kind failure_kind(const std::string& name) {
 
 PythonFailure failure_from(const Json& e) {
     PythonFailure f;
-    f.kind = failure_kind(e.value("kind", "exception"));
-    f.message = e.value("message", "");
+    f.kind = failure_kind(runner_text(e, "kind", "exception"));
+    f.message = runner_text(e, "message");
     if (e.contains("file") && e["file"].is_string()) f.file = e["file"].get<std::string>();
     if (e.contains("line") && e["line"].is_number_integer()) f.line = e["line"].get<int>();
     if (e.contains("traceback") && e["traceback"].is_string())
         f.traceback = e["traceback"].get<std::string>();
     if (e.contains("origin") && e["origin"].is_object()) {
         const Json& o = e["origin"];
-        const std::string file = o.value("file", std::string());
+        const std::string file = runner_text(o, "file");
         const int line =
             o.contains("line") && o["line"].is_number_integer() ? o["line"].get<int>() : 0;
         if (file != f.file || line != f.line) {
@@ -187,7 +187,8 @@ bool load_references(const Json& call, const fs::path& dir, PythonRun& run) {
     if (call.contains("returned_checks") && call["returned_checks"].is_array())
         for (const auto& c : call["returned_checks"]) {
             PythonRun::ReturnedCheck rc;
-            rc.leaf = c.value("leaf", 0);
+            rc.leaf = runner_int(c, "leaf");
+            rc.dtype = runner_text(c, "dtype");
             if (!read(c.value("returned", Json()), &rc.returned) ||
                 !read(c.value("reference", Json()), &rc.reference))
                 return false;
@@ -227,7 +228,7 @@ void read_result(const Spec& spec, const fs::path& out, const ChildResult& child
         run.errors.push_back({"", "python", 0, 0, "the runner's result is unreadable: " + error});
         return;
     }
-    if (run.result.value("status", "") != "ok") {
+    if (runner_text(run.result, "status") != "ok") {
         run.failure = failure_from(run.result.value("error", Json::object()));
         name_the_limit(*run.failure, req.limits);
         const Json& calls = run.result["calls"];
@@ -286,6 +287,18 @@ std::string PythonFailure::to_string() const {
         where += (where.empty() ? "" : ", raised in ") + origin_file +
                  (origin_line > 0 ? ":" + std::to_string(origin_line) : "");
     return where.empty() ? message : where + ": " + message;
+}
+
+std::string runner_text(const Json& j, const char* key, const std::string& fallback) {
+    if (!j.is_object()) return fallback;
+    const auto it = j.find(key);
+    return it != j.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+int runner_int(const Json& j, const char* key, int fallback) {
+    if (!j.is_object()) return fallback;
+    const auto it = j.find(key);
+    return it != j.end() && it->is_number_integer() ? it->get<int>() : fallback;
 }
 
 std::string engine_label(const PythonRun& run) {

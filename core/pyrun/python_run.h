@@ -73,6 +73,7 @@ struct PythonRun {
     // reference's leaf of the same position, without attribution to programs.
     struct ReturnedCheck {
         int leaf = 0;
+        std::string dtype;  // the returned leaf's dtype name ("bfloat16"), "" when unknown
         NpyArray returned, reference;
     };
     std::vector<ReturnedCheck> returned_checks;
@@ -85,6 +86,11 @@ struct PythonRun {
     bool ok() const { return errors.empty() && !failure && !cancelled && entry.has_value(); }
     const Json& call() const { return result["calls"][*entry]; }
 };
+
+// A text or integer field of the runner's result.json, the fallback when it is missing, null
+// or of another type (the file comes from another process; nlohmann's value() would throw).
+std::string runner_text(const Json& j, const char* key, const std::string& fallback = "");
+int runner_int(const Json& j, const char* key, int fallback = 0);
 
 // "JAX engine 0.10.2, /opt/tilelens/jax/bin/python3": which engine ran, for reports and the
 // GUI.

@@ -26,7 +26,7 @@ std::int64_t line_of(const Json& j) {
 
 Json origin(const Json& call, const Json& entry) {
     Json o = Json::object();
-    o["file"] = call.value("file", "");
+    o["file"] = call.contains("file") && call["file"].is_string() ? call["file"] : Json("");
     o["line"] = entry.contains("line") && entry["line"].is_number_integer() ? line_of(entry)
                                                                             : line_of(call);
     return o;

@@ -160,7 +160,11 @@ def mark_dropped(calls, call_outputs, returned_leaves):
                 op["dropped"] = True
 
 
-def save_references(out_dir, call, expected, outs, returned_names, returned_as, np, save):
+def dtype_names(leaves):
+    return [str(getattr(getattr(x, "dtype", None), "name", "") or "") for x in leaves]
+
+
+def save_references(out_dir, call, expected, outs, returned_names, returned_as, np, save, returned_dtypes=()):
     """The reference's leaves against what the wrapper returned (docs/python-runner.md,
     "Result"): leaf j goes with returned leaf j; when that is output k of the checked call,
     as reference_npy[k] (outputs the wrapper drops stay null), else as a returned_checks entry
@@ -174,7 +178,8 @@ def save_references(out_dir, call, expected, outs, returned_names, returned_as, 
             shape = np.asarray(outs[k]).shape
             refs[k] = save(out_dir, f"ref{k}.npy", v.reshape(shape) if v.size == np.prod(shape) else v, np)
         elif j < len(returned_names):
-            checks.append({"leaf": j, "returned": returned_names[j], "reference": save(out_dir, f"ref_leaf{j}.npy", v, np)})
+            checks.append({"leaf": j, "returned": returned_names[j], "reference": save(out_dir, f"ref_leaf{j}.npy", v, np),
+                           "dtype": returned_dtypes[j] if j < len(returned_dtypes) else ""})
     call["reference_npy"] = refs
     call["returned_checks"] = checks
 
@@ -235,7 +240,7 @@ def _error(exc, user_file, unsupported=None, own_dir=HERE):
     elif unsupported(exc):
         kind, msg = "unsupported", unsupported(exc)
     else:
-        kind, msg = "exception", f"{type(exc).__name__}: {exc}"
+        kind, msg = "exception", f"{type(exc).__name__}: {exc}" if str(exc) else f"{type(exc).__name__} (no message)"
     if f and kind == "unsupported":
         msg += f" (called at {os.path.basename(f)}:{line})"
     if ofile and kind == "unsupported" and (ofile, oline) != (f, line):
@@ -289,7 +294,8 @@ def run(request, out_dir):
                 expected = ref_fn(*args, **_accepted_kwargs(ref_fn, kwargs))
                 save_references(out_dir, rec, [np.asarray(e) for e in T.tree_leaves(expected)], outs,
                                 result["returned_npy"],
-                                returned_as_outputs(outs, [np.asarray(x) for x in leaves], np), np, _save)
+                                returned_as_outputs(outs, [np.asarray(x) for x in leaves], np), np, _save,
+                                dtype_names(leaves))
     except BaseException as exc:  # noqa: B902 - every failure becomes a result
         if isinstance(exc, MemoryError):
             _lift_memory_limit()

@@ -94,6 +94,18 @@ class TwoEnginesTest(unittest.TestCase):
                                           np.load(os.path.join(b["_dir"], wb)))
 
 
+class KernelsOfJaxItselfTest(unittest.TestCase):
+    def test_a_file_inside_the_jax_package_keeps_its_call_site(self):
+        jax_dir = subprocess.run([JAX_PYTHON, "-c", "import jax, os; print(os.path.dirname(jax.__file__))"],
+                                 capture_output=True, text=True, check=True).stdout.strip()
+        file = os.path.join(jax_dir, "experimental", "pallas", "ops", "tpu", "example_kernel.py")
+        tmp = tempfile.mkdtemp(prefix="tilelens-engines-")
+        r = _run([JAX_PYTHON, JAX_RUNNER], (file, "double", [arg(64, 256)], {}, None), tmp)
+        self.assertEqual(r["status"], "ok", (r.get("error") or {}).get("traceback"))
+        self.assertEqual(r["calls"][0]["file"], file)
+        self.assertEqual(r["calls"][0]["line"], 25)  # where pl.pallas_call(...)(x) is written
+
+
 def _add(i, case):
     setattr(TwoEnginesTest, f"test_{i}_{case[0][:-3]}_{case[1]}", lambda self: self.compare(case))
 

@@ -30,6 +30,23 @@ def _load_common():
 C = _load_common()
 
 
+def _use_compilation_cache(jax):
+    """JAX's persistent compilation cache, shared by every child: a kernel compiled for one
+    shape is not compiled again by the next run ($TILELENS_JAX_CACHE, else
+    $XDG_CACHE_HOME/tilelens/jax or ~/.cache/tilelens/jax; "off" turns it off)."""
+    path = os.environ.get("TILELENS_JAX_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "tilelens", "jax")
+    if path == "off":
+        return
+    try:
+        os.makedirs(path, exist_ok=True)
+        jax.config.update("jax_compilation_cache_dir", path)
+        jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
+        jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
+    except (OSError, AttributeError, ValueError):  # a cache is an optimisation, never a failure
+        pass
+
+
 def _version_tuple(v):
     return tuple(int(x) for x in re.findall(r"\d+", v)[:3])
 
@@ -81,15 +98,17 @@ class _Session:
 
     def call_site(self):
         """Where pl.pallas_call(...)(...) is written: the innermost frame outside JAX and
-        TileLens (as the stand-ins record it), which may be a module the user's file imports."""
+        TileLens (as the stand-ins record it), which may be a module the user's file imports;
+        a file of JAX's own Pallas ops (inside the jax package) counts as the user's code."""
         f = sys._getframe(2)
+        ops = os.sep.join(["jax", "experimental", "pallas", "ops"]) + os.sep
         while f is not None:
             fn = os.path.abspath(f.f_code.co_filename)
-            if not fn.startswith(self.jax_dir) and not fn.startswith(HERE + os.sep) and not fn.startswith(
-                    os.path.dirname(HERE) + os.sep + "tilelens_run"):
+            ours = fn.startswith(HERE + os.sep) or fn.startswith(os.path.dirname(HERE) + os.sep + "tilelens_run")
+            if not ours and (fn == self.user_file or ops in fn or not fn.startswith(self.jax_dir)):
                 return fn, f.f_lineno
             f = f.f_back
-        return None, None
+        return self.user_file, None
 
     def interpret_for(self, rec):
         from jax.experimental.pallas import tpu as pltpu
@@ -286,6 +305,7 @@ def run(request, out_dir):
         import jax
         import jax.numpy as jnp
         jax.config.update("jax_platforms", "cpu")
+        _use_compilation_cache(jax)
         version = jax.__version__
         result["engine"] = {"name": "jax", "version": version, "python": sys.executable,
                             "supported": SUPPORTED[0] <= _version_tuple(version) < SUPPORTED[1]}
@@ -345,7 +365,8 @@ def _finish_run(request, result, session, module, fn, args, kwargs, returned, ou
         outs_np = [_plain(o, np) for o in outs]
         C.save_references(out_dir, call, [_plain(e, np) for e in jax.tree_util.tree_leaves(expected)], outs_np,
                           result["returned_npy"],
-                          C.returned_as_outputs(outs_np, [_plain(x, np) for x in leaves], np), np, C._save)
+                          C.returned_as_outputs(outs_np, [_plain(x, np) for x in leaves], np), np, C._save,
+                          C.dtype_names(leaves))
 
 
 def main(argv):
