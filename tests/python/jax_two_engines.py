@@ -106,6 +106,18 @@ class KernelsOfJaxItselfTest(unittest.TestCase):
         self.assertEqual(r["calls"][0]["line"], 25)  # where pl.pallas_call(...)(x) is written
 
 
+class SupportedReleasesTest(unittest.TestCase):
+    def test_the_range_the_engine_reports(self):
+        code = ("import sys; sys.path.insert(0, sys.argv[1]); import tilelens_jax_run as R; "
+                "print([R.supported(v) for v in ('0.8.3', '0.9.0', '0.10.2', '0.11.0', '0.10.2.dev1')])")
+        out = subprocess.run([JAX_PYTHON, "-c", code, os.path.dirname(JAX_RUNNER)], capture_output=True,
+                             text=True, check=True).stdout.strip()
+        self.assertEqual(out, "[False, True, True, False, True]")
+        r = _run([JAX_PYTHON, JAX_RUNNER], ("blocked_matmul.py", "matmul", [arg(128, 128), arg(128, 128)], {},
+                                           None), tempfile.mkdtemp(prefix="tilelens-engines-"))
+        self.assertTrue(r["engine"]["supported"])
+
+
 def _add(i, case):
     setattr(TwoEnginesTest, f"test_{i}_{case[0][:-3]}_{case[1]}", lambda self: self.compare(case))
 

@@ -51,6 +51,11 @@ def _version_tuple(v):
     return tuple(int(x) for x in re.findall(r"\d+", v)[:3])
 
 
+def supported(version):
+    """Whether this JAX release is in the range the engine is tested with."""
+    return SUPPORTED[0] <= _version_tuple(version) < SUPPORTED[1]
+
+
 _JAX_ERROR_TYPES = ("AttributeError", "AssertionError", "NotImplementedError", "TypeError", "KeyError")
 
 
@@ -308,7 +313,7 @@ def run(request, out_dir):
         _use_compilation_cache(jax)
         version = jax.__version__
         result["engine"] = {"name": "jax", "version": version, "python": sys.executable,
-                            "supported": SUPPORTED[0] <= _version_tuple(version) < SUPPORTED[1]}
+                            "supported": supported(version)}
         sys.path.insert(0, HERE)
         import record as R
         session = _Session(request, user_file, os.path.dirname(os.path.abspath(jax.__file__)) + os.sep)
