@@ -341,6 +341,21 @@ void drop_refused(const std::vector<std::string>& refused, SweepPlan& plan,
     outcomes = std::move(kept_outcomes);
 }
 
+// What the engine says about the run: a JAX release outside the tested range, and its notes on
+// the checked call (a vmapped batch, dynamic grid bounds).
+void engine_notes(const PythonRun& run, AuditResult& r) {
+    if (const Json& e = run.result.contains("engine") ? run.result["engine"] : Json();
+        e.is_object() && e.contains("supported") && e["supported"] == false)
+        r.notes.push_back({NoteTopic::Numerics,
+                           "JAX " + runner_text(e, "version") +
+                               " is outside the releases the JAX engine is tested with (0.9.0 "
+                               "to 0.10.x; docs/python-runner.md): its results may be wrong"});
+    // What the engine noted on the checked call (a vmapped batch, dynamic grid bounds).
+    if (const Json& call = run.call(); call.contains("notes") && call["notes"].is_array())
+        for (const auto& note : call["notes"])
+            if (note.is_string()) r.notes.push_back({NoteTopic::Indexing, note.get<std::string>()});
+}
+
 }  // namespace
 
 AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
@@ -402,16 +417,7 @@ AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
     r.notes.push_back({NoteTopic::Indexing, "the index maps were recorded from " +
                                                 spec.python->file + " at each case's params (" +
                                                 engine_label(own.run) + ")"});
-    if (const Json& e = own.run.result.contains("engine") ? own.run.result["engine"] : Json();
-        e.is_object() && e.contains("supported") && e["supported"] == false)
-        r.notes.push_back({NoteTopic::Numerics,
-                           "JAX " + runner_text(e, "version") +
-                               " is outside the releases the JAX engine is tested with (0.9.0 "
-                               "to 0.10.x; docs/python-runner.md): its results may be wrong"});
-    // What the engine noted on the checked call (a vmapped batch, dynamic grid bounds).
-    if (const Json& call = own.run.call(); call.contains("notes") && call["notes"].is_array())
-        for (const auto& note : call["notes"])
-            if (note.is_string()) r.notes.push_back({NoteTopic::Indexing, note.get<std::string>()});
+    engine_notes(own.run, r);
     for (const auto& op : own.recorded->operands)
         if (op.extra.contains("x-python") && op.extra["x-python"].contains("index_map"))
             r.notes.push_back({NoteTopic::Indexing,
