@@ -316,20 +316,21 @@ def write_result(out_dir, result):
     os.replace(path + ".tmp", path)
 
 
-def main(argv):
+def main(argv, run_request=None, name="tilelens_run.py"):
+    """Both engines' command line: read the request, run it, always write result.json."""
     if len(argv) != 3:
-        print("usage: tilelens_run.py REQUEST.json OUT_DIR", file=sys.stderr)
+        print(f"usage: {name} REQUEST.json OUT_DIR", file=sys.stderr)
         return 2
     with open(argv[1]) as f:
         request = json.load(f)
     os.makedirs(argv[2], exist_ok=True)
-    result = run(request, argv[2])
+    result = (run_request or run)(request, argv[2])
     try:
         write_result(argv[2], result)
     except (ValueError, TypeError) as exc:  # e.g. NaN in recorded values
         write_result(argv[2], {"tilelens_python": PROTOCOL, "status": "error", "calls": [],
                          "error": {"kind": "exception", "message": f"result not serialisable: {exc}",
-                                   "file": None, "line": None, "traceback": ""}})
+                                   "file": None, "line": None, "traceback": traceback.format_exc()}})
     return 0 if result["status"] == "ok" else 1
 
 

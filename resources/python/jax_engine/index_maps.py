@@ -107,23 +107,23 @@ class _Eval:
             return yes if p else no
         return S.where(p, yes, no)
 
-    def floordiv(self, e):
-        """`select_n(sign(x) != sign(y) & rem(x, y) != 0, div(x, y), div(x, y) - 1)`: x // y."""
-        pred, d, k = e.invars
-        de, ke = self.eqn_of(d, "div"), self.eqn_of(k, "sub")
-        if de is None or ke is None or ke.invars[0] is not d or not self.eqn_of(pred, "and"):
+    def rounding(self, e, base, fix):
+        """`select_n(<sign test>, base(x, y), fix(base(x, y), ...))`, JAX's sequence for Python's
+        rounding of negatives: -> (x, y) of the base equation, else None.
+        x // y: base div, fix sub 1; x % y: base rem, fix add y."""
+        pred, b, f = e.invars
+        be, fe = self.eqn_of(b, base), self.eqn_of(f, fix)
+        if be is None or fe is None or fe.invars[0] is not b or not self.eqn_of(pred, "and"):
             return None
-        x, y = (self.read(v) for v in de.invars)
-        return x // y
+        return tuple(self.read(v) for v in be.invars)
+
+    def floordiv(self, e):
+        xy = self.rounding(e, "div", "sub")
+        return None if xy is None else xy[0] // xy[1]
 
     def mod(self, e):
-        """`select_n(rem(x, y) != 0 & sign(rem) != sign(y), rem(x, y), rem(x, y) + y)`: x % y."""
-        pred, r, s = e.invars
-        re_, se = self.eqn_of(r, "rem"), self.eqn_of(s, "add")
-        if re_ is None or se is None or se.invars[0] is not r or not self.eqn_of(pred, "and"):
-            return None
-        x, y = (self.read(v) for v in re_.invars)
-        return x % y
+        xy = self.rounding(e, "rem", "add")
+        return None if xy is None else xy[0] % xy[1]
 
 
 def _is_int(v):

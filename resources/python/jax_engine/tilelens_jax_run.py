@@ -94,7 +94,7 @@ class _Session:
         self.cores = int(policy.get("cores") or 1)
         self.target_kind = policy.get("target_kind", "tpu")
         self.user_file, self.jax_dir = user_file, jax_dir
-        self.calls, self.recorded, self.entry_outputs = [], [], None
+        self.calls, self.entry_outputs = [], None
         self.call_outputs = []  # what each call returned, for C.mark_dropped
         self.detect_races = True
         self.tpu_chip = policy.get("tpu_chip")
@@ -147,7 +147,6 @@ def _install(session, R):
             import tpu_lowering
             record["lowering"] = tpu_lowering.lower_for_tpu(args, params, orig)
         session.calls.append(record)
-        session.recorded.append(rec)
         index = len(session.calls) - 1
         if session.mode == "record":
             zeros = [jnp.zeros(a.shape, a.dtype) for a in params["out_avals"]]
@@ -374,23 +373,5 @@ def _finish_run(request, result, session, module, fn, args, kwargs, returned, ou
                           C.dtype_names(leaves))
 
 
-def main(argv):
-    import json
-    if len(argv) != 3:
-        print("usage: tilelens_jax_run.py REQUEST.json OUT_DIR", file=sys.stderr)
-        return 2
-    with open(argv[1]) as f:
-        request = json.load(f)
-    os.makedirs(argv[2], exist_ok=True)
-    result = run(request, argv[2])
-    try:
-        C.write_result(argv[2], result)
-    except (ValueError, TypeError) as exc:
-        C.write_result(argv[2], {"tilelens_python": C.PROTOCOL, "status": "error", "calls": [],
-                                 "error": {"kind": "exception", "message": f"result not serialisable: {exc}",
-                                           "file": None, "line": None, "traceback": traceback.format_exc()}})
-    return 0 if result["status"] == "ok" else 1
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(C.main(sys.argv, run, "tilelens_jax_run.py"))
