@@ -106,6 +106,22 @@ class KernelsOfJaxItselfTest(unittest.TestCase):
         self.assertEqual(r["calls"][0]["line"], 25)  # where pl.pallas_call(...)(x) is written
 
 
+class VmapTest(unittest.TestCase):
+    def test_a_vmapped_call_is_recorded_as_jax_batched_it_and_runs(self):
+        r = _run([JAX_PYTHON, JAX_RUNNER],
+                 ("vmapped_double.py", "double_batched", [arg(3, 16, 128)], {}, "double_reference"),
+                 tempfile.mkdtemp(prefix="tilelens-engines-"))
+        self.assertEqual(r["status"], "ok", (r.get("error") or {}).get("traceback"))
+        call = r["calls"][0]
+        self.assertEqual(call["grid"], [3, 2])
+        self.assertEqual(call["dimension_semantics"], ["parallel", "parallel"])
+        self.assertIn("jax.vmap added grid axes [0]", call["notes"][0])
+        self.assertEqual(call["operands"][0]["block_shape"], [None, 8, 128])
+        out = np.load(os.path.join(r["_dir"], call["outputs_npy"][0]))
+        ref = np.load(os.path.join(r["_dir"], call["reference_npy"][0]))
+        np.testing.assert_allclose(out, ref, rtol=1e-6)
+
+
 class SupportedReleasesTest(unittest.TestCase):
     def test_the_range_the_engine_reports(self):
         code = ("import sys; sys.path.insert(0, sys.argv[1]); import tilelens_jax_run as R; "

@@ -100,6 +100,7 @@ class Recorded:
         ds = getattr(cp, "dimension_semantics", None)
         self.dimension_semantics = None if ds is None else [
             str(getattr(d, "value", d)).lower().split(".")[-1] for d in ds]
+        self.semantics_widened = False  # vmap's axes were given semantics the kernel did not
         vmapped = list(getattr(gm, "vmapped_dims", ()) or ())
         if vmapped:
             self.notes.append(f"jax.vmap added grid axes {vmapped} around the kernel; they are "
@@ -107,6 +108,7 @@ class Recorded:
             if self.dimension_semantics is not None and len(self.dimension_semantics) < len(self.grid):
                 extra = len(self.grid) - len(self.dimension_semantics)
                 self.dimension_semantics = ["parallel"] * extra + self.dimension_semantics
+                self.semantics_widened = True
         self.prefetch = []
         for k in range(nsp):
             v = np.asarray(args[k])

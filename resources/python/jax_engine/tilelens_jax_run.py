@@ -156,7 +156,7 @@ def _install(session, R):
         record["interpret"] = how
         p = dict(params)
         p["interpret"] = interp
-        if rec.notes and rec.dimension_semantics and params.get("compiler_params") is not None:
+        if rec.semantics_widened and params.get("compiler_params") is not None:
             p["compiler_params"] = _widened(params["compiler_params"], rec.dimension_semantics)
         buf = io.StringIO()
         session.active = False
