@@ -24,5 +24,5 @@ echo "install-jax: installing the pins of $requirements into $venv"
 /usr/bin/python3 -m venv "$venv"
 "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check --no-input \
   -r "$requirements"
-"$venv/bin/python3" -c 'import jax; print("install-jax: JAX", jax.__version__, "on", jax.devices()[0].platform)'
+JAX_PLATFORMS=cpu "$venv/bin/python3" -c 'import jax; print("install-jax: JAX", jax.__version__, "on", jax.devices()[0].platform)'
 cp "$requirements" "$stamp"

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/analysis/analysis.h"
+#include "core/audit/vmem_ledger.h"
 #include "core/base/diagnostic.h"
 #include "core/base/finding.h"
 #include "core/pyrun/python_run.h"
@@ -137,6 +138,9 @@ struct AuditResult {
     // A spec with a `python` key: the engine that ran it ("jax", "standins"), its version and
     // interpreter; empty otherwise.
     std::string engine, engine_version, engine_python;
+    // A Python kernel on a TPU target where libtpu is installed: TileLens's VMEM against the
+    // compiler's (core/audit/vmem_ledger.h).
+    std::optional<VmemLedger> vmem_ledger;
 
     std::vector<ContractRule> rules_checked;  // in the order they were checked
     std::vector<std::string> advice;          // contract advice (warnings that do not reject)

@@ -77,6 +77,29 @@ std::optional<std::string> refusal(const PythonRun& run) {
     return f->to_string();
 }
 
+// A sweep case that fails only because an argument's values are fixed by the spec: the sweep
+// changes a size, the table (group sizes, lengths) stays as written and no longer fits it, so
+// the kernel fails or a table lookup runs off its end. That input is outside the kernel's
+// contract, not a bug shown; the case is listed, with how to say which sizes the table fits.
+std::optional<std::string> fixed_table_refusal(const Spec& spec, const CaseOutcome& c) {
+    std::string tables;
+    for (std::size_t i = 0; i < spec.python->args.size(); ++i)
+        if (!spec.python->args[i].values.empty())
+            tables += (tables.empty() ? "" : ", ") + ("python.args[" + std::to_string(i) + "]");
+    if (tables.empty()) return std::nullopt;
+    const auto failed = std::find_if(c.findings.begin(), c.findings.end(), [](const Finding& f) {
+        return f.kind == FindingKind::KernelError ||
+               (f.kind == FindingKind::SpecError &&
+                f.message.find("out of range") != std::string::npos);
+    });
+    if (failed == c.findings.end()) return std::nullopt;
+    std::string first = failed->message.substr(0, failed->message.find('\n'));
+    if (first.size() > 240) first = first.substr(0, 240) + "...";
+    return "the kernel fails with the fixed values of " + tables +
+           ", which the sweep does not change with the sizes: " + first +
+           "; state the sizes those values fit in `requires`, or list sweep.params";
+}
+
 // What the JAX engine's own checks found in the checked call (docs/python-runner.md, "How
 // the JAX engine records and runs"): each race JAX's detector reported, naming the two
 // accesses, the ref and the user's lines.
@@ -138,11 +161,12 @@ std::optional<Finding> lowering_finding(const Json& call, const TargetProfile& t
 struct PythonCase {
     std::optional<Spec> recorded;
     PythonRun run;
+    std::optional<VmemLedger> ledger;
 };
 
 // One case's run of the kernel file: the engine, the target's chip, cores and lowering.
 PythonRequest case_request(const Spec& spec, const std::map<std::string, std::int64_t>& params,
-                           const TargetProfile& target, const AuditOptions& opt) {
+                           const TargetProfile& target, const AuditOptions& opt, bool own_case) {
     PythonRequest req;
     req.spec_dir = opt.spec_dir;
     req.params = params;
@@ -154,13 +178,15 @@ PythonRequest case_request(const Spec& spec, const std::map<std::string, std::in
     req.target_id = target.id;
     req.cores = target.megacore && target.cores ? *target.cores : 1;
     req.lower_tpu = target.kind == TargetKind::Tpu;
+    // Compiling (a second or more for big blocks) is for the ledger of the spec's own params.
+    req.compile_tpu = req.lower_tpu && own_case;
     return req;
 }
 
 CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::int64_t>& params,
                             const TargetProfile& target, const AuditOptions& opt, PythonCase* keep,
                             std::string* refused = nullptr) {
-    const PythonRequest req = case_request(spec, params, target, opt);
+    const PythonRequest req = case_request(spec, params, target, opt, keep != nullptr);
     PythonCase pc;
     pc.run = run_python(spec, req);
     if (pc.run.cancelled) {
@@ -174,7 +200,7 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
         return invalid_case(fs, "the kernel file could not be run");
     }
     if (const auto why = refused ? refusal(pc.run) : std::nullopt) {
-        *refused = *why;
+        *refused = "the wrapper refuses these shapes: " + *why;
         return {};
     }
     // A failure after the checked call was recorded still lets its grid and blocks be
@@ -227,6 +253,12 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
         c.numerics = StageStatus::Fail;
     }
     if (auto f = lowering_finding(run.call(), target); f && c.contract != StageStatus::Rejected) {
+        c.findings.insert(c.findings.begin(), std::move(*f));
+        c.contract = StageStatus::Rejected;
+    }
+    pc.ledger = vmem_ledger(run.call(), c.contract_result, target);
+    if (auto f = pc.ledger ? compile_finding(*pc.ledger, target) : std::nullopt;
+        f && c.contract != StageStatus::Rejected) {
         c.findings.insert(c.findings.begin(), std::move(*f));
         c.contract = StageStatus::Rejected;
     }
@@ -333,8 +365,7 @@ void drop_refused(const std::vector<std::string>& refused, SweepPlan& plan,
             kept.cases.push_back(plan.cases[i]);
             kept_outcomes.push_back(std::move(outcomes[i]));
         } else {
-            kept.notes.push_back("not run: " + plan.cases[i].label +
-                                 " (the wrapper refuses these shapes: " + refused[i] + ")");
+            kept.notes.push_back("not run: " + plan.cases[i].label + " (" + refused[i] + ")");
         }
     }
     plan = std::move(kept);
@@ -394,7 +425,8 @@ AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
     const ResolveResult resolved = resolve(*own.recorded);
     const Instance& inst = *resolved.instance;
     r.programs = inst.programs();
-    describe_target(*profile, inst, r);
+    // The rules are described with the kernel's own vmem_limit_bytes, as they were checked.
+    describe_target(recorded_target(*profile, *own.recorded, own.run.call()), inst, r);
     const bool rejected = first.contract == StageStatus::Rejected;
     SweepPlan plan = python_sweep(spec, inst, opt.sweep == SweepMode::Auto && !rejected);
     if (rejected) plan.notes = {"skipped: the target contract rejected the spec"};
@@ -405,8 +437,11 @@ AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
         plan.cases.size(),
         [&](std::size_t i) {
             if (i == 0) return first;
-            return run_python_case(spec, params_of(spec, plan.cases[i].overrides), *profile, opt,
-                                   nullptr, &refused[i]);
+            CaseOutcome c = run_python_case(spec, params_of(spec, plan.cases[i].overrides),
+                                            *profile, opt, nullptr, &refused[i]);
+            if (const auto why = refused[i].empty() ? fixed_table_refusal(spec, c) : std::nullopt)
+                refused[i] = *why;
+            return c;
         },
         opt);
     drop_refused(refused, plan, outcomes);
@@ -418,6 +453,12 @@ AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
                                                 spec.python->file + " at each case's params (" +
                                                 engine_label(own.run) + ")"});
     engine_notes(own.run, r);
+    r.vmem_ledger = own.ledger;
+    if (const auto note =
+            missing_ledger_note(own.run.result.value("engine", Json()),
+                                profile->kind == TargetKind::Tpu, own.ledger.has_value());
+        !note.empty())
+        r.notes.push_back({NoteTopic::Contract, note});
     for (const auto& op : own.recorded->operands)
         if (op.extra.contains("x-python") && op.extra["x-python"].contains("index_map"))
             r.notes.push_back({NoteTopic::Indexing,

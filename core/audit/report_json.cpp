@@ -66,6 +66,36 @@ Json finding_to_json(const Finding& f) {
     return j;
 }
 
+namespace {
+
+Json text_or_null(const std::string& s) {
+    return s.empty() ? Json(nullptr) : Json(s);
+}
+
+Json ledger_to_json(const VmemLedger& l) {
+    Json parts = Json::array();
+    for (const auto& p : l.predicted)
+        parts.push_back(Json{{"label", p.label},
+                             {"buffers", p.buffers},
+                             {"block_bytes", p.block_bytes},
+                             {"bytes", p.bytes()}});
+    return Json{{"compiler", l.compiler},
+                {"topology", l.topology},
+                {"compiled", l.compiled},
+                {"predicted", parts},
+                {"predicted_bytes", l.predicted_bytes},
+                {"reported_bytes", or_null(l.reported_bytes)},
+                {"requested_bytes", or_null(l.requested_bytes)},
+                {"difference_bytes", or_null(l.difference())},
+                {"limit_bytes", l.limit_bytes ? Json(l.limit_bytes) : Json(nullptr)},
+                {"smallest_vmem_limit_bytes", or_null(l.smallest_limit_bytes)},
+                {"smem", "not reported by the compiler"},
+                {"message", text_or_null(l.message)},
+                {"fix", text_or_null(l.fix)}};
+}
+
+}  // namespace
+
 Json report_to_json(const AuditResult& r) {
     Json j = Json::object();
     j["tilelens_report"] = kReportVersion;
@@ -83,6 +113,7 @@ Json report_to_json(const AuditResult& r) {
                        {"flops", or_null(r.flops)},
                        {"hbm_bytes", or_null(r.hbm_bytes)},
                        {"vmem_bytes", or_null(r.vmem_bytes)}};
+    if (r.vmem_ledger) j["vmem_ledger"] = ledger_to_json(*r.vmem_ledger);
     j["operands"] = Json::array();
     for (const auto& t : r.operands) j["operands"].push_back(operand_to_json(t));
     j["findings"] = Json::array();

@@ -78,6 +78,29 @@ void contract_section(std::ostringstream& md, const AuditResult& r) {
     if (!r.advice.empty()) md << '\n';
 }
 
+// TileLens's VMEM terms against libtpu's compiled figure (core/audit/vmem_ledger.h).
+void ledger_section(std::ostringstream& md, const AuditResult& r) {
+    if (!r.vmem_ledger) return;
+    const VmemLedger& l = *r.vmem_ledger;
+    md << "### VMEM ledger\n\n"
+       << "TileLens's count, and " << l.compiler << " compiling the call for `" << l.topology
+       << "` on this host:\n\n| term | buffers | block bytes | bytes |\n|---|---|---|---|\n";
+    for (const auto& p : l.predicted)
+        md << "| " << cell(p.label) << " | " << p.buffers << " | " << p.block_bytes << " | "
+           << p.bytes() << " |\n";
+    md << "| **predicted** | | | " << l.predicted_bytes << " |\n";
+    const auto compiler = l.compiled ? l.reported_bytes : l.requested_bytes;
+    md << "| **" << (l.compiled ? "compiled (scoped VMEM used)" : "compiler asked for")
+       << "** | | | " << (compiler ? std::to_string(*compiler) : "not reported") << " |\n";
+    if (const auto d = l.difference())
+        md << "| **difference** | | | " << (*d > 0 ? "+" : "") << *d << " |\n";
+    md << '\n';
+    if (l.limit_bytes) md << "- scoped VMEM limit: " << format_bytes(l.limit_bytes) << '\n';
+    if (!l.fix.empty()) md << "- " << l.fix << '\n';
+    if (!l.compiled && !l.requested_bytes) md << "- the compiler refused: " << l.message << '\n';
+    md << "- SMEM: not reported by the compiler\n\n";
+}
+
 void indexing_section(std::ostringstream& md, const AuditResult& r) {
     md << "## Indexing: " << to_string(r.indexing) << "\n\n";
     if (const auto note = stage_note(r, NoteTopic::Indexing); !note.empty()) md << note << "\n\n";
@@ -245,6 +268,7 @@ std::string report_markdown(const AuditResult& r) {
        << "| indexing | " << to_string(r.indexing) << " |\n"
        << "| numerics | " << to_string(r.numerics) << " |\n\n";
     contract_section(md, r);
+    ledger_section(md, r);
     indexing_section(md, r);
     numerics_section(md, r);
     sweep_section(md, r);

@@ -379,7 +379,8 @@ PythonRun run_python(const Spec& spec, const PythonRequest& req) {
                                 {"target_kind", req.gpu_target ? "gpu" : "tpu"},
                                 {"tpu_chip", req.target_id},
                                 {"cores", req.cores},
-                                {"lower_tpu", req.lower_tpu}};
+                                {"lower_tpu", req.lower_tpu},
+                                {"compile_tpu", req.compile_tpu}};
     (*request)["limits"] =
         Json{{"seconds", req.limits.seconds}, {"memory_bytes", req.limits.memory_bytes}};
     TempDir tmp;

@@ -29,10 +29,11 @@ struct PythonRequest {
     std::map<std::string, std::int64_t> params;  // the spec's params with the case's overrides
     bool run = false;                            // also run the bodies and the reference
     PythonEngine engine = PythonEngine::Auto;
-    bool gpu_target = false;  // JAX engine: a call without compiler params runs as a GPU kernel
-    std::string target_id;    // JAX engine: pltpu.get_tpu_info() answers for this chip
-    int cores = 1;            // policy.cores: 2 on a megacore chip, whose kernels split the grid
-    bool lower_tpu = false;   // JAX engine: lower each TPU call with Mosaic (a TPU target)
+    bool gpu_target = false;   // JAX engine: a call without compiler params runs as a GPU kernel
+    std::string target_id;     // JAX engine: pltpu.get_tpu_info() answers for this chip
+    int cores = 1;             // policy.cores: 2 on a megacore chip, whose kernels split the grid
+    bool lower_tpu = false;    // JAX engine: lower each TPU call with Mosaic (a TPU target)
+    bool compile_tpu = false;  // JAX engine with libtpu: compile each TPU call for the chip
     PythonLimits limits;
     std::atomic<bool>* cancel = nullptr;
 };

@@ -8,6 +8,8 @@
 
 #include "core/audit/audit.h"
 #include "core/audit/report_json.h"
+#include "core/audit/report_markdown.h"
+#include "core/audit/vmem_ledger.h"
 #include "core/pyrun/python_env.h"
 #include "core/spec/spec_io.h"
 
@@ -150,6 +152,72 @@ TEST(JaxEngine, MosaicsLoweringRejectsWhatTheContractDoesNotModel) {
     EXPECT_EQ(audit_on_engine(sort_spec("interpret"), PythonEngine::Jax).verdict, Verdict::Pass);
     EXPECT_EQ(audit_on_engine(sort_spec("tpu-v5e"), PythonEngine::Standins).verdict,
               Verdict::Pass);  // the stand-ins do not lower
+}
+
+Spec row_gram_spec(const std::string& kwargs) {
+    const LoadResult loaded =
+        load_spec(R"({"tilelens": 2, "name": "gram", "python": {"file": ")" + kJaxTestKernels +
+                      R"(/vmem_temporaries.py", "call": "row_gram",
+            "args": [{"shape": [512, 512], "dtype": "float32"}], "kwargs": )" +
+                      kwargs + R"(, "reference": "row_gram_reference"}, "target": "tpu-v5e"})",
+                  "t.tilelens.json");
+    EXPECT_TRUE(loaded.spec) << join(loaded.errors);
+    return loaded.spec.value_or(Spec{});
+}
+
+TEST(JaxEngine, TheVmemLedgerPutsTheCompilersFigureBesideTileLenss) {
+    // Blocks only: libtpu's scoped VMEM is exactly the double-buffered blocks and the scratch.
+    const AuditResult mm = audit_on_engine(jax_matmul_spec("{}"), PythonEngine::Jax);
+    ASSERT_TRUE(mm.vmem_ledger) << report_json_text(mm);
+    EXPECT_TRUE(mm.vmem_ledger->compiled);
+    EXPECT_EQ(mm.vmem_ledger->topology, "v5e:1x1");
+    EXPECT_EQ(mm.vmem_ledger->predicted.size(), 4u);  // a, b, c and the accumulator
+    EXPECT_EQ(mm.vmem_ledger->reported_bytes, mm.vmem_ledger->predicted_bytes);
+    EXPECT_EQ(mm.vmem_ledger->difference(), 0);
+    EXPECT_NE(report_markdown(mm).find("### VMEM ledger"), std::string::npos);
+    EXPECT_EQ(report_to_json(mm)["vmem_ledger"]["difference_bytes"], 0);
+
+    // f32 temporaries as large as a block: the compiler needs more than the blocks.
+    const AuditResult gram = audit_on_engine(row_gram_spec("{}"), PythonEngine::Jax);
+    EXPECT_EQ(gram.verdict, Verdict::Pass) << report_json_text(gram);
+    ASSERT_TRUE(gram.vmem_ledger && gram.vmem_ledger->reported_bytes);
+    const std::int64_t blocks = 2 * (256 * 512 + 256 * 256) * 4;
+    EXPECT_EQ(gram.vmem_ledger->predicted_bytes, blocks);
+    EXPECT_GT(*gram.vmem_ledger->reported_bytes, blocks);
+    EXPECT_EQ(gram.vmem_ledger->smallest_limit_bytes, gram.vmem_ledger->reported_bytes);
+}
+
+TEST(JaxEngine, ACompilerThatRunsOutOfVmemRejectsWhatTheCountPassed) {
+    // A limit above TileLens's count of the blocks, below what the compiler needs.
+    const std::int64_t blocks = 2 * (256 * 512 + 256 * 256) * 4;
+    const Spec s = row_gram_spec(R"({"vmem_limit": )" + std::to_string(blocks + 131072) + "}");
+    const AuditResult r = audit_on_engine(s, PythonEngine::Jax);
+    EXPECT_EQ(r.verdict, Verdict::Rejected) << report_json_text(r);
+    ASSERT_FALSE(r.findings.empty());
+    const Finding& f = r.findings.front();
+    EXPECT_EQ(f.kind, FindingKind::ContractViolation);
+    EXPECT_EQ(f.rule, "tpu_compile");
+    EXPECT_NE(f.message.find("set vmem_limit_bytes to at least"), std::string::npos) << f.message;
+    ASSERT_TRUE(r.vmem_ledger && r.vmem_ledger->requested_bytes);
+    EXPECT_GT(*r.vmem_ledger->requested_bytes, blocks + 131072);
+    EXPECT_FALSE(r.vmem_ledger->compiled);
+
+    // The stand-ins have no compiler: no ledger and nothing rejected.
+    const AuditResult standins = audit_on_engine(s, PythonEngine::Standins);
+    EXPECT_FALSE(standins.vmem_ledger);
+    EXPECT_NE(standins.verdict, Verdict::Rejected);
+}
+
+TEST(VmemLedger, AJaxWithoutLibtpuSaysWhyThereIsNoLedger) {
+    const Json without = {{"name", "jax"}, {"python", "/v/bin/python3"}, {"libtpu", nullptr}};
+    EXPECT_NE(missing_ledger_note(without, true, false)
+                  .find("libtpu is not installed beside JAX "
+                        "in /v/bin/python3"),
+              std::string::npos);
+    EXPECT_EQ(missing_ledger_note(without, false, false), "");  // a GPU target needs none
+    const Json with = {{"name", "jax"}, {"python", "p"}, {"libtpu", "0.0.42.1"}};
+    EXPECT_EQ(missing_ledger_note(with, true, false), "");
+    EXPECT_EQ(missing_ledger_note({{"name", "standins"}}, true, false), "");
 }
 
 TEST(JaxEngine, AskingForJaxWithoutItSaysHowToGetIt) {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/audit/audit.h"
+#include "core/audit/report_json.h"
 #include "core/plan/python_plan.h"
 #include "core/pyrun/child_process.h"
 #include "core/pyrun/import_spec.h"
@@ -386,6 +387,28 @@ TEST(PythonAudit, NotImplementedInTheBodyIsARefusedShapeToo) {
         listed = listed || n.text.find("not run: C = 257 (the wrapper refuses these shapes: ") !=
                                std::string::npos;
     EXPECT_TRUE(listed);
+}
+
+TEST(PythonAudit, ASizeItsFixedTableDoesNotFitIsListedNotFailed) {
+    // The group table has one entry per 64-row tile of M = 256: at M = 512 the index map reads
+    // past its end. The sweep changed the size and not the table the spec fixes.
+    std::string text = python_spec(
+        "grouped_matmul.py", "grouped_matmul",
+        R"([{"shape": ["M", 128], "dtype": "float32"}, {"shape": [2, 128, 128], "dtype": "float32"},
+            {"shape": [4], "dtype": "int32", "values": [0, 1, 1, 0]}])",
+        R"(, "reference": "grouped_reference")", R"({"M": 256})");
+    text.insert(text.rfind('}'), R"(, "sweep": {"params": {"M": [256, 512]}})");
+    AuditOptions o = quick();
+    o.sweep = SweepMode::Auto;
+    const AuditResult r = run_audit(load_ok(text), o);
+    EXPECT_EQ(r.verdict, Verdict::Pass) << messages(r);
+    bool listed = false;
+    for (const auto& n : r.notes)
+        listed = listed || (n.text.find("not run: M = 512 (the kernel fails with the fixed values "
+                                        "of python.args[2]") != std::string::npos &&
+                            n.text.find("requires") != std::string::npos);
+    EXPECT_TRUE(listed) << report_json_text(r);
+    EXPECT_EQ(r.cases.size(), 1u);
 }
 
 TEST(PythonPlan, EachTilingIsTheFileRecordedWithThoseKeywordArguments) {

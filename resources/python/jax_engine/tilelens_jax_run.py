@@ -99,6 +99,7 @@ class _Session:
         self.detect_races = True
         self.tpu_chip = policy.get("tpu_chip")
         self.lower_tpu = bool(policy.get("lower_tpu"))
+        self.compile_tpu = bool(policy.get("compile_tpu"))
         self.active = False
 
     def call_site(self):
@@ -146,6 +147,10 @@ def _install(session, R):
         if session.lower_tpu and (rec.backend or "mosaic_tpu") == "mosaic_tpu":
             import tpu_lowering
             record["lowering"] = tpu_lowering.lower_for_tpu(args, params, orig)
+            if session.compile_tpu and record["lowering"]["ok"]:
+                compiled = tpu_lowering.compile_for_tpu(args, params, orig, session.tpu_chip)
+                if compiled is not None:
+                    record["compiled"] = compiled
         session.calls.append(record)
         index = len(session.calls) - 1
         if session.mode == "record":
@@ -315,6 +320,8 @@ def run(request, out_dir):
                             "supported": supported(version)}
         sys.path.insert(0, HERE)
         import record as R
+        import tpu_lowering
+        result["engine"]["libtpu"] = tpu_lowering.libtpu_version()
         session = _Session(request, user_file, os.path.dirname(os.path.abspath(jax.__file__)) + os.sep)
         _install(session, R)
         _register_tpu_info(session.tpu_chip, session.cores)
