@@ -15,7 +15,8 @@ Parsed parse_export_pallas(int argc, char** argv, int first) {
     ExportPallasArgs& a = out.export_pallas;
     CLI::App app{
         "tilelens-audit export-pallas: writes SPEC as Pallas code: the imports, the params as "
-        "Python variables, a kernel stub, and the pl.pallas_call with its grid, BlockSpecs, "
+        "Python variables, the kernel (with the body TileLens runs for a built-in body), and the "
+        "pl.pallas_call with its grid, BlockSpecs, "
         "out_shape, compiler params, aliases, scratch and scalar prefetch",
         "tilelens-audit export-pallas"};
     app.footer(

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/base/names.h"
+#include "core/export/pallas_bodies.h"
 #include "core/expr/python_pallas.h"
 
 namespace tl {
@@ -39,11 +40,6 @@ std::string function_base(const std::string& name) {
     if (out.empty() || out.size() > 64) return "kernel";
     if (out[0] >= '0' && out[0] <= '9') out = "kernel_" + out;
     return out;
-}
-
-std::string dtype_code(DType d) {
-    const std::string_view name = to_string(d);
-    return name == "bool" ? "jnp.bool_" : "jnp." + std::string(name);
 }
 
 std::string semantics_code(Semantics s) {
@@ -112,7 +108,13 @@ public:
         check_names();
         if (errors_.empty()) choose_names();
         std::string rest;
-        if (errors_.empty()) rest = params() + kernel() + wrapper() + demo();
+        if (errors_.empty()) {
+            // In this order: the kernel's body chooses the scratch the wrapper lists.
+            rest = params();
+            rest += kernel();
+            rest += wrapper();
+            rest += demo();
+        }
         if (!errors_.empty()) {
             out.errors = errors_;
             return out;
@@ -221,6 +223,7 @@ private:
     }
 
     std::string kernel() {
+        PallasBody body = kernel_body();
         std::vector<std::string> refs = table_names_, notes;
         for (std::size_t i = 0; i < table_names_.size(); ++i)
             notes.push_back(table_names_[i] + ": scalar-prefetch table, " +
@@ -235,16 +238,55 @@ private:
             refs.push_back(scratch_names_[i]);
             notes.push_back(scratch_names_[i] + ": scratch " + scratch_code(i));
         }
+        for (const auto& [name, code] : body.scratch) {
+            refs.push_back(name);
+            notes.push_back(name + ": scratch " + code + ", the body's own");
+            uses_pltpu_ = true;
+        }
+        body_scratch_ = body.scratch;
         std::string out =
             "\n\ndef " + kernel_ + "(" + wrapped(refs, 92, "        ", kernel_.size() + 5) + "):\n";
         for (const auto& n : notes) out += "    # " + n + "\n";
-        if (spec_.kernel)
-            out += python_comment("The spec's built-in body is " + spec_.kernel->body +
-                                      "; write the kernel's body here.",
-                                  92, "    ");
-        else
-            out += "    # Write the kernel's body here.\n";
-        return out + "    pass\n";
+        return out + body.code;
+    }
+
+    // What the body sees of each operand, for pallas_body (core/export/pallas_bodies.h).
+    BodyOperand body_operand(std::size_t i) {
+        const OperandSpec& op = spec_.operands[i];
+        const std::string path = "operands[" + std::to_string(i) + "]";
+        BodyOperand b{operand_names_[i], op.dtype, {}, {}, op.is_manual_dma()};
+        for (std::size_t d = 0; d < op.shape.size(); ++d)
+            b.shape.push_back(size(op.shape[d], path + ".shape[" + std::to_string(d) + "]"));
+        if (!op.block_shape) {
+            b.block = b.shape;
+            return b;
+        }
+        for (std::size_t d = 0; d < op.block_shape->size(); ++d) {
+            const BlockDim& dim = (*op.block_shape)[d];
+            if (dim.kind != BlockDim::Kind::Squeezed)
+                b.block.push_back(size(dim.size, path + ".block_shape[" + std::to_string(d) + "]"));
+        }
+        return b;
+    }
+
+    PallasBody kernel_body() {
+        BodyInput in;
+        in.kernel = spec_.kernel ? &*spec_.kernel : nullptr;
+        in.grid_rank = static_cast<int>(spec_.grid.size());
+        for (std::size_t i = 0; i < spec_.operands.size(); ++i)
+            (spec_.operands[i].role == Role::Input ? in.inputs : in.outputs)
+                .push_back(body_operand(i));
+        for (std::size_t i = 0; i < spec_.scratch.size(); ++i) {
+            const ScratchSpec& sc = spec_.scratch[i];
+            BodyScratch b{scratch_names_[i], sc.dtype, {}, false};
+            for (std::size_t d = 0; d < sc.shape.size(); ++d)
+                b.shape.push_back(size(sc.shape[d], "scratch[" + std::to_string(i) + "].shape[" +
+                                                        std::to_string(d) + "]"));
+            b.vmem_buffer = sc.semaphore == ScratchSpec::Semaphore::None &&
+                            sc.memory_space == MemorySpace::Vmem;
+            in.scratch.push_back(std::move(b));
+        }
+        return pallas_body(in, locals_);
     }
 
     std::string operand_note(std::size_t i) {
@@ -269,7 +311,7 @@ private:
             return "pltpu.SemaphoreType.DMA(" + shape + ")";
         if (sc.semaphore == ScratchSpec::Semaphore::Regular)
             return "pltpu.SemaphoreType.REGULAR(" + shape + ")";
-        return memory_code(sc.memory_space) + "(" + shape + ", " + dtype_code(sc.dtype) + ")";
+        return memory_code(sc.memory_space) + "(" + shape + ", " + python_dtype(sc.dtype) + ")";
     }
 
     std::string block_spec(std::size_t i) {
@@ -330,10 +372,11 @@ private:
             for (const std::size_t i : outputs) out += indent + "    " + block_spec(i) + ",\n";
             out += indent + "],\n";
         }
-        if (!spec_.scratch.empty()) {
+        if (!spec_.scratch.empty() || !body_scratch_.empty()) {
             out += indent + "scratch_shapes=[\n";
             for (std::size_t i = 0; i < spec_.scratch.size(); ++i)
                 out += indent + "    " + scratch_code(i) + ",\n";
+            for (const auto& sc : body_scratch_) out += indent + "    " + sc.second + ",\n";
             out += indent + "],\n";
         }
         return out;
@@ -346,7 +389,7 @@ private:
             shapes.push_back(
                 "jax.ShapeDtypeStruct(" +
                 sizes(spec_.operands[i].shape, "operands[" + std::to_string(i) + "].shape") + ", " +
-                dtype_code(spec_.operands[i].dtype) + ")");
+                python_dtype(spec_.operands[i].dtype) + ")");
         if (shapes.size() == 1) return "        out_shape=" + shapes[0] + ",\n";
         std::string out = "        out_shape=[\n";
         for (const auto& s : shapes) out += "            " + s + ",\n";
@@ -415,7 +458,7 @@ private:
         for (const auto v : sp.values) values.push_back(std::to_string(v));
         const std::string lead = "    " + table_names_[t] + " = jnp.array([";
         std::string out = "jnp.array([" + wrapped(values, 92, "        ", lead.size()) + "], " +
-                          dtype_code(sp.dtype) + ")";
+                          python_dtype(sp.dtype) + ")";
         if (sp.shape.size() > 1) {
             std::vector<std::string> dims;
             for (const auto d : sp.shape) dims.push_back(std::to_string(d));
@@ -436,7 +479,7 @@ private:
             if (op.role != Role::Input) continue;
             out += "    " + operand_names_[i] + " = jnp.zeros(" +
                    sizes(op.shape, "operands[" + std::to_string(i) + "].shape") + ", " +
-                   dtype_code(op.dtype) + ")\n";
+                   python_dtype(op.dtype) + ")\n";
         }
         const std::string result = fresh("out", used), each = fresh("a", used);
         out +=
@@ -463,6 +506,7 @@ private:
     std::set<std::string> module_, locals_;
     std::string kernel_, wrapper_, main_;
     std::vector<std::string> table_names_, operand_names_, scratch_names_, arguments_;
+    std::vector<std::pair<std::string, std::string>> body_scratch_;  // added by the body
     bool uses_pltpu_ = false;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 // A spec as the Pallas code a user pastes into a kernel file (docs/exports.md): the imports,
-// the params as Python variables, a kernel stub with its refs, the wrapper that calls
+// the params as Python variables, the kernel with its refs and, for a built-in body, the body
+// TileLens's interpreter runs (core/export/pallas_bodies.h), the wrapper that calls
 // `pl.pallas_call` with the grid, BlockSpecs, out_shape, compiler params, aliases, scratch
 // and scalar prefetch, and a `main()` that calls it on arrays of the spec's shapes.
 // Names are checked identifiers (renamed with a trailing `_` where Python or the snippet
@@ -16,7 +17,7 @@ namespace tl {
 struct PallasSnippet {
     std::string code;      // the Python source; empty when `errors` is not
     std::string function;  // the wrapper that calls pl.pallas_call
-    std::string kernel;    // the kernel function (a stub)
+    std::string kernel;    // the kernel function
     // The wrapper's parameters, in order: the scalar-prefetch tables, then the inputs.
     std::vector<std::string> arguments;
     std::vector<std::string> errors;  // "operands[0].name: ..." when the spec cannot be written
