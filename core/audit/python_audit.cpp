@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/audit/detail/audit_detail.h"
+#include "core/audit/detail/python_engine_checks.h"
 #include "core/audit/rules.h"
 #include "core/pyrun/python_numerics.h"
 #include "core/pyrun/recorded_spec.h"
@@ -100,63 +101,6 @@ std::optional<std::string> fixed_table_refusal(const Spec& spec, const CaseOutco
            "; state the sizes those values fit in `requires`, or list sweep.params";
 }
 
-// What the JAX engine's own checks found in the checked call (docs/python-runner.md, "How
-// the JAX engine records and runs"): each race JAX's detector reported, naming the two
-// accesses, the ref and the user's lines.
-std::vector<Finding> engine_findings(const Json& call) {
-    std::vector<Finding> out;
-    if (!call.contains("races") || !call["races"].is_array()) return out;
-    for (const auto& race : call["races"]) {
-        Finding f;
-        f.kind = FindingKind::ParallelRace;
-        f.severity = Severity::Error;
-        f.message = "JAX's race detector (TPU interpret mode): " + runner_text(race, "message") +
-                    "; order the accesses with a DMA wait or a semaphore, or make the grid "
-                    "axis arbitrary";
-        out.push_back(std::move(f));
-    }
-    return out;
-}
-
-// The target a recorded call is checked on: the kernel's own vmem_limit_bytes (in the
-// recorded spec's target_overrides) applies, and a Triton call on a GPU whose profile
-// carries Mosaic GPU's rules gets the Triton rules of the same chip.
-TargetProfile recorded_target(const TargetProfile& base, const Spec& recorded, const Json& call) {
-    TargetProfile t = base;
-    if (recorded.target_overrides.contains("vmem_limit_bytes")) {
-        Diagnostics ignored;
-        if (auto p =
-                resolve_target(builtin_targets(), base.id, recorded.target_overrides, &ignored))
-            t = *p;
-    }
-    if (t.kind == TargetKind::Gpu && call.value("backend", Json()) == "triton")
-        t.backend = GpuBackend::Triton;
-    return t;
-}
-
-// Mosaic's own lowering of the call for a TPU target (JAX engine): a rule TileLens's contract
-// does not model rejects the kernel as the compiler would (docs/python-runner.md).
-std::optional<Finding> lowering_finding(const Json& call, const TargetProfile& target) {
-    if (!call.contains("lowering") || !call["lowering"].is_object()) return std::nullopt;
-    const Json& l = call["lowering"];
-    if (!l.contains("ok") || l["ok"] != false) return std::nullopt;
-    Finding f;
-    f.kind = FindingKind::ContractViolation;
-    f.severity = Severity::Error;
-    f.rule = "mosaic_lowering";
-    std::string where;
-    if (l.contains("file") && l["file"].is_string()) {
-        where = l["file"].get<std::string>();
-        if (l.contains("line") && l["line"].is_number_integer())
-            where += ":" + std::to_string(l["line"].get<int>());
-        if (l.contains("primitive") && l["primitive"].is_string())
-            where += " (" + l["primitive"].get<std::string>() + ")";
-    }
-    f.message = "Mosaic's lowering for " + target.id + " rejects the kernel" +
-                (where.empty() ? "" : " at " + where) + ": " + runner_text(l, "message");
-    return f;
-}
-
 // Everything one case needs from the child: the recorded spec and the run's arrays.
 struct PythonCase {
     std::optional<Spec> recorded;
@@ -248,6 +192,7 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
     };
     CaseOutcome c =
         run_case(*rec.spec, {}, recorded_target(target, *rec.spec, run.call()), opt, &numerics);
+    triton_store_races(run.call(), c);
     if (run.failure) {
         c.findings.push_back(failure_finding(*run.failure, run.engine));
         c.numerics = StageStatus::Fail;
@@ -370,21 +315,6 @@ void drop_refused(const std::vector<std::string>& refused, SweepPlan& plan,
     }
     plan = std::move(kept);
     outcomes = std::move(kept_outcomes);
-}
-
-// What the engine says about the run: a JAX release outside the tested range, and its notes on
-// the checked call (a vmapped batch, dynamic grid bounds).
-void engine_notes(const PythonRun& run, AuditResult& r) {
-    if (const Json& e = run.result.contains("engine") ? run.result["engine"] : Json();
-        e.is_object() && e.contains("supported") && e["supported"] == false)
-        r.notes.push_back({NoteTopic::Numerics,
-                           "JAX " + runner_text(e, "version") +
-                               " is outside the releases the JAX engine is tested with (0.9.0 "
-                               "to 0.10.x; docs/python-runner.md): its results may be wrong"});
-    // What the engine noted on the checked call (a vmapped batch, dynamic grid bounds).
-    if (const Json& call = run.call(); call.contains("notes") && call["notes"].is_array())
-        for (const auto& note : call["notes"])
-            if (note.is_string()) r.notes.push_back({NoteTopic::Indexing, note.get<std::string>()});
 }
 
 }  // namespace

@@ -208,6 +208,32 @@ TEST(JaxEngine, ACompilerThatRunsOutOfVmemRejectsWhatTheCountPassed) {
     EXPECT_NE(standins.verdict, Verdict::Rejected);
 }
 
+TEST(JaxEngine, TritonProgramsStoringDisjointRowsOfASharedBlockAreNotARace) {
+    const auto rows_spec = [](const char* kwargs) {
+        const LoadResult loaded = load_spec(
+            R"({"tilelens": 2, "name": "rows", "python": {"file": ")" + kJaxTestKernels +
+                R"(/triton_shared_block.py", "call": "double_rows",
+                "args": [{"shape": [4, 128], "dtype": "float32"}], "kwargs": )" +
+                kwargs + R"(, "reference": "double_rows_reference"}, "target": "gpu-triton"})",
+            "t.tilelens.json");
+        EXPECT_TRUE(loaded.spec) << join(loaded.errors);
+        return loaded.spec.value_or(Spec{});
+    };
+    const AuditResult rows = audit_on_engine(rows_spec("{}"), PythonEngine::Jax);
+    EXPECT_EQ(rows.verdict, Verdict::Pass) << report_json_text(rows);
+    EXPECT_EQ(rows.indexing, StageStatus::Pass);
+    ASSERT_EQ(finding_kinds(rows), std::vector<std::string>{"parallel_race"});
+    EXPECT_EQ(rows.findings.front().severity, Severity::Warning);
+    EXPECT_NE(rows.findings.front().message.find("through indexed slices"), std::string::npos);
+
+    // Every program storing the whole block is still a race.
+    const AuditResult whole = audit_on_engine(rows_spec(R"({"whole": true})"), PythonEngine::Jax);
+    EXPECT_EQ(whole.verdict, Verdict::Fail);
+    ASSERT_FALSE(whole.findings.empty());
+    EXPECT_EQ(whole.findings.front().kind, FindingKind::ParallelRace);
+    EXPECT_EQ(whole.findings.front().severity, Severity::Error);
+}
+
 TEST(VmemLedger, AJaxWithoutLibtpuSaysWhyThereIsNoLedger) {
     const Json without = {{"name", "jax"}, {"python", "/v/bin/python3"}, {"libtpu", nullptr}};
     EXPECT_NE(missing_ledger_note(without, true, false)

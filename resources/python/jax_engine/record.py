@@ -80,6 +80,57 @@ def _grid_names(closed, ngrid, taken):
     return out
 
 
+def _full(index, size):
+    """Whether one indexer entry takes the whole dimension."""
+    start, length = getattr(index, "start", None), getattr(index, "size", None)
+    return length is not None and isinstance(start, int) and start == 0 and length == size
+
+
+def _store_kind(eqn):
+    """"whole" for a store of the whole ref (`o_ref[...] = v`, `+=`), else "indexed"."""
+    import jax
+    try:
+        transforms = jax.tree_util.tree_unflatten(eqn.params["tree"], eqn.invars[2:])
+    except Exception:  # noqa: BLE001 - an indexer this JAX writes otherwise: be safe
+        return "whole"
+    for t in transforms:
+        indices, shape = getattr(t, "indices", None), getattr(t, "shape", None)
+        if indices is None or shape is None:
+            return "indexed"
+        if not all(_full(i, n) for i, n in zip(indices, shape)):
+            return "indexed"
+    return "whole"
+
+
+def store_kinds(jaxpr, refs):
+    """For each ref var in `refs`: "whole" when some store writes it whole, "indexed" when every
+    store goes through a slice or index, "none" when no store was found. Refs are followed into
+    nested jaxprs (cond, loops, calls) whose inputs end with the outer equation's inputs."""
+    from jax._src import core as jcore
+    kinds = {r: "none" for r in refs}
+
+    def walk(jx, alias):
+        for eqn in jx.eqns:
+            name = eqn.primitive.name
+            if ("swap" in name or "store" in name or "atomic" in name) and eqn.invars:
+                ref = alias.get(eqn.invars[0]) if isinstance(eqn.invars[0], jcore.Var) else None
+                if ref is not None:
+                    k = _store_kind(eqn) if "swap" in name else "indexed"
+                    if kinds[ref] != "whole":
+                        kinds[ref] = k
+            for sub in jcore.jaxprs_in_params(eqn.params):
+                n = min(len(sub.invars), len(eqn.invars))
+                inner = {}
+                for outer, v in zip(eqn.invars[len(eqn.invars) - n:], sub.invars[len(sub.invars) - n:]):
+                    if isinstance(outer, jcore.Var) and outer in alias:
+                        inner[v] = alias[outer]
+                if inner:
+                    walk(sub, inner)
+
+    walk(jaxpr, {r: r for r in refs})
+    return [kinds[r] for r in refs]
+
+
 class Recorded:
     """A concrete pallas_call: its record plus what running and writers need."""
 
@@ -143,6 +194,10 @@ class Recorded:
         for i, o in (params.get("input_output_aliases") or ()):
             self.aliases[nin + int(o)] = all_names[int(i)]
         self.nin = nin
+        try:  # how the body stores each output: on Triton only stored elements are written
+            self.stores = store_kinds(kj, list(kj.invars[nsp + nin:nsp + nin + nout]))
+        except Exception:  # noqa: BLE001 - a jaxpr this reading does not follow
+            self.stores = ["whole"] * nout
         self.file, self.line, self.user_file = file, line, user_file
         self.name = _kernel_name(kj.debug_info)
         self.table_limit = table_limit
@@ -187,6 +242,7 @@ class Recorded:
                 "memory_space": ms, "buffer_count": int(getattr(pm, "buffer_count", 2) or 2),
                 "revisit": str(getattr(revisit, "name", revisit) or "immediate").lower(),
                 "alias_of": self.aliases.get(k),
+                "stores": self.stores[k - self.nin] if op["role"] == "output" else None,
                 "line": _src_line(bm.index_map_jaxpr.jaxpr.debug_info, self.user_file) or self.line,
             })
         cost = None
