@@ -194,6 +194,10 @@ class Recorded:
         for i, o in (params.get("input_output_aliases") or ()):
             self.aliases[nin + int(o)] = all_names[int(i)]
         self.nin = nin
+        # DMAs and semaphores the kernel drives itself: what JAX's race detector is for.
+        self.manual_memory = any(s.get("semaphore") or s.get("memory_space") in ("any", "hbm")
+                                 for s in self.scratch) or any(
+            _memory_space(bm.block_aval) in ("any", "hbm") for bm in self.block_mappings)
         try:  # how the body stores each output: on Triton only stored elements are written
             self.stores = store_kinds(kj, list(kj.invars[nsp + nin:nsp + nin + nout]))
         except Exception:  # noqa: BLE001 - a jaxpr this reading does not follow
