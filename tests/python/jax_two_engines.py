@@ -22,6 +22,20 @@ CASES = [
     ("flash_forward.py", "flash_forward", [arg(2, 2, 256, 64)] * 3, {}, "attention_reference"),
     ("grouped_matmul.py", "grouped_matmul",
      [arg(256, 256), arg(3, 256, 256), arg(4, dtype="int32", values=[0, 2, 2, 1])], {}, "grouped_reference"),
+    # Every other kernel file of tests/python/kernels the stand-ins run (vmapped_double.py:
+    # the stand-ins have no vmap of a pallas_call; failing.py: its calls fail on purpose).
+    ("pipeline_sum.py", "stack_sum", [arg(4, 256, 256)], {}, "sum_reference"),
+    ("paged_attention.py", "paged_attention",
+     [arg(4, 4, 128), arg(16, 16, 128), arg(16, 16, 128), arg(4, dtype="int32", values=[0, 5, 40, 64]),
+      arg(4, 4, dtype="int32", values=[3, 1, 4, 0, 9, 2, 6, 5, 8, 7, 10, 11, 15, 12, 14, 13])], {},
+     "paged_reference"),
+    ("triton_attention.py", "attention", [arg(2, 128, 2, 40)] * 3, {}, "attention_reference"),
+    ("triton_shared_block.py", "double_rows", [arg(4, 128)], {}, "double_rows_reference"),
+    ("wrapped_outputs.py", "double_padded", [arg(300, 128)], {}, "double_reference"),
+    ("dma_race.py", "double", [arg(8, 128)], {"wait_first": True}, "double_reference"),
+    ("sorted_rows.py", "sort_rows", [arg(16, 128)], {}, "sort_reference"),
+    ("vmem_temporaries.py", "row_gram", [arg(512, 512)], {}, "row_gram_reference"),
+    ("small_kernels.py", "three_tap", [arg(64, 256)], {}, "three_tap_reference"),
 ]
 
 

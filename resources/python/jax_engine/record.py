@@ -194,6 +194,10 @@ class Recorded:
         for i, o in (params.get("input_output_aliases") or ()):
             self.aliases[nin + int(o)] = all_names[int(i)]
         self.nin = nin
+        # pl.Element padding: JAX's TPU interpret mode starts the window at the offset itself,
+        # while the HLO interpreter pads the array as Mosaic's element window does.
+        self.element_padding = any(isinstance(d, dict) and d["padding"] != [0, 0]
+                                   for bm in self.block_mappings for d in _block_dims(bm))
         # DMAs and semaphores the kernel drives itself: what JAX's race detector is for.
         self.manual_memory = any(s.get("semaphore") or s.get("memory_space") in ("any", "hbm")
                                  for s in self.scratch) or any(

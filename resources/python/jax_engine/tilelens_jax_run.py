@@ -121,6 +121,11 @@ class _Session:
         backend = rec.backend or ("mosaic_tpu" if self.target_kind == "tpu" else "triton")
         if self.revisit == "ideal" or backend == "triton":
             return True, "hlo"
+        if backend == "mosaic_tpu" and rec.element_padding:
+            rec.notes.append("JAX's TPU interpret mode ignores pl.Element padding (it starts the "
+                             "window at the offset itself); this call ran under JAX's HLO "
+                             "interpreter, which pads the array as the TPU's element window does")
+            return True, "hlo"
         if backend == "mosaic_gpu":
             from jax._src.pallas.mosaic_gpu.interpret.params import InterpretGPUParams
             return InterpretGPUParams(detect_races=True), "mosaic_gpu"
