@@ -101,6 +101,17 @@ std::optional<std::string> fixed_table_refusal(const Spec& spec, const CaseOutco
            "; state the sizes those values fit in `requires`, or list sweep.params";
 }
 
+// Mosaic's lowering or libtpu's compile refusing a call TileLens's contract passed rejects
+// the case, the compiler's reason first.
+void reject_for_compiler(const Json& call, const std::optional<VmemLedger>& ledger,
+                         const TargetProfile& target, CaseOutcome& c) {
+    auto f = lowering_finding(call, target);
+    if (!f && ledger) f = compile_finding(*ledger, target);
+    if (!f || c.contract == StageStatus::Rejected) return;
+    c.findings.insert(c.findings.begin(), std::move(*f));
+    c.contract = StageStatus::Rejected;
+}
+
 // Everything one case needs from the child: the recorded spec and the run's arrays.
 struct PythonCase {
     std::optional<Spec> recorded;
@@ -197,16 +208,8 @@ CaseOutcome run_python_case(const Spec& spec, const std::map<std::string, std::i
         c.findings.push_back(failure_finding(*run.failure, run.engine));
         c.numerics = StageStatus::Fail;
     }
-    if (auto f = lowering_finding(run.call(), target); f && c.contract != StageStatus::Rejected) {
-        c.findings.insert(c.findings.begin(), std::move(*f));
-        c.contract = StageStatus::Rejected;
-    }
     pc.ledger = vmem_ledger(run.call(), c.contract_result, target);
-    if (auto f = pc.ledger ? compile_finding(*pc.ledger, target) : std::nullopt;
-        f && c.contract != StageStatus::Rejected) {
-        c.findings.insert(c.findings.begin(), std::move(*f));
-        c.contract = StageStatus::Rejected;
-    }
+    reject_for_compiler(run.call(), pc.ledger, target, c);
     pc.recorded = std::move(rec.spec);
     if (keep) *keep = std::move(pc);
     return c;
@@ -317,6 +320,29 @@ void drop_refused(const std::vector<std::string>& refused, SweepPlan& plan,
     outcomes = std::move(kept_outcomes);
 }
 
+// How the spec's own case was recorded and checked: the engine, its notes, the ledger's
+// absence, index maps read as tables, and why there is no proof.
+void own_case_notes(const Spec& spec, const PythonCase& own, bool tpu, AuditResult& r) {
+    r.notes.push_back({NoteTopic::Indexing, "the index maps were recorded from " +
+                                                spec.python->file + " at each case's params (" +
+                                                engine_label(own.run) + ")"});
+    engine_notes(own.run, r);
+    if (const auto note = missing_ledger_note(own.run.result.value("engine", Json()), tpu,
+                                              own.ledger.has_value());
+        !note.empty())
+        r.notes.push_back({NoteTopic::Contract, note});
+    for (const auto& op : own.recorded->operands)
+        if (op.extra.contains("x-python") && op.extra["x-python"].contains("index_map"))
+            r.notes.push_back({NoteTopic::Indexing,
+                               "the index map of '" + op.name +
+                                   "' could not be traced into an expression (Python control "
+                                   "flow on a program id, or an unsupported operation); it was "
+                                   "evaluated for every program and analysed as a table"});
+    r.notes.push_back({NoteTopic::Proof,
+                       "not run: a Python kernel's grid and blocks are recorded per case, so "
+                       "sizes were sampled by the sweep, not proved"});
+}
+
 }  // namespace
 
 AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
@@ -379,26 +405,8 @@ AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
     Instance shown = inst;
     shown.params = params_of(spec, {});
     fold_outcomes(plan, shown, *profile, outcomes, r);
-    r.notes.push_back({NoteTopic::Indexing, "the index maps were recorded from " +
-                                                spec.python->file + " at each case's params (" +
-                                                engine_label(own.run) + ")"});
-    engine_notes(own.run, r);
     r.vmem_ledger = own.ledger;
-    if (const auto note =
-            missing_ledger_note(own.run.result.value("engine", Json()),
-                                profile->kind == TargetKind::Tpu, own.ledger.has_value());
-        !note.empty())
-        r.notes.push_back({NoteTopic::Contract, note});
-    for (const auto& op : own.recorded->operands)
-        if (op.extra.contains("x-python") && op.extra["x-python"].contains("index_map"))
-            r.notes.push_back({NoteTopic::Indexing,
-                               "the index map of '" + op.name +
-                                   "' could not be traced into an expression (Python control "
-                                   "flow on a program id, or an unsupported operation); it was "
-                                   "evaluated for every program and analysed as a table"});
-    r.notes.push_back({NoteTopic::Proof,
-                       "not run: a Python kernel's grid and blocks are recorded per case, so "
-                       "sizes were sampled by the sweep, not proved"});
+    own_case_notes(spec, own, profile->kind == TargetKind::Tpu, r);
     return r;
 }
 
