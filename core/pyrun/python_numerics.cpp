@@ -155,8 +155,9 @@ std::array<Group, 3> group_mismatches(const OutputArrays& o, bool padded, Python
             n.max_rel_error = std::max(n.max_rel_error, rel);
         }
         if (!bad) continue;
-        const bool never =
-            i < o.writers.size() && o.writers.values[static_cast<std::size_t>(i)] < 0;
+        // An output the body writes by hand (HBM, any) has no pipeline writers to go by.
+        const bool never = !o.op.manual() && i < o.writers.size() &&
+                           o.writers.values[static_cast<std::size_t>(i)] < 0;
         const Cause c = never                     ? kUninitialized
                         : std::isnan(a) && padded ? kPadding
                         : std::isnan(a)           ? kUninitialized
@@ -194,7 +195,7 @@ Finding group_finding(const Instance& inst, const OutputArrays& o, Cause c, cons
         f.program = unravel(static_cast<std::int64_t>(w), inst.grid);
         msg += ", written back by program (" + format_index(f.program) + ")";
     }
-    f.message = msg + fix_for(c, w < 0, padded_inputs);
+    f.message = msg + fix_for(c, w < 0 && !o.op.manual(), padded_inputs);
     return f;
 }
 

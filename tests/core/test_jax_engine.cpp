@@ -234,6 +234,40 @@ TEST(JaxEngine, TritonProgramsStoringDisjointRowsOfASharedBlockAreNotARace) {
     EXPECT_EQ(whole.findings.front().severity, Severity::Error);
 }
 
+TEST(JaxEngine, APlKernelOverACoreMeshRunsAndIsChecked) {
+    // pl.kernel has no grid or BlockSpecs of its own: the mesh's cores become the grid and the
+    // HBM operands are unchecked by the indexing stage; the numerics still catch a wrong body.
+    const auto mesh_spec = [](const char* kwargs) {
+        const LoadResult loaded = load_spec(
+            R"({"tilelens": 2, "name": "mesh", "python": {"file": ")" + kJaxTestKernels +
+                R"(/mesh_kernel.py", "call": "add", "args": [{"shape": [32, 128], "dtype": "float32"}],
+                "kwargs": )" +
+                kwargs + R"(, "reference": "add_reference"}, "target": "tpu-v5e"})",
+            "t.tilelens.json");
+        EXPECT_TRUE(loaded.spec) << join(loaded.errors);
+        return loaded.spec.value_or(Spec{});
+    };
+    const AuditResult right = audit_on_engine(mesh_spec("{}"), PythonEngine::Jax);
+    EXPECT_EQ(right.verdict, Verdict::Pass) << report_json_text(right);
+    EXPECT_EQ(right.numerics, StageStatus::Pass);
+    ASSERT_TRUE(right.recorded);
+    EXPECT_EQ(right.recorded->grid.size(), 1u);
+    EXPECT_EQ(finding_kinds(right),
+              (std::vector<std::string>{"unchecked_operand", "unchecked_operand"}));
+    EXPECT_EQ(right.findings.front().operand, "x_hbm");  // the body's own names
+
+    const AuditResult wrong = audit_on_engine(mesh_spec(R"({"amount": 2.0})"), PythonEngine::Jax);
+    EXPECT_EQ(wrong.verdict, Verdict::Fail);
+    ASSERT_FALSE(wrong.findings.empty());
+    const Finding& f = wrong.findings.back();
+    EXPECT_EQ(f.kind, FindingKind::NumericalMismatch);
+    EXPECT_EQ(f.cause, "value");  // an output written by hand has no pipeline writers to blame
+
+    // The stand-ins have no pl.kernel: TileLens could not check it, and says so.
+    const AuditResult standins = audit_on_engine(mesh_spec("{}"), PythonEngine::Standins);
+    EXPECT_EQ(standins.verdict, Verdict::Invalid);
+}
+
 TEST(VmemLedger, AJaxWithoutLibtpuSaysWhyThereIsNoLedger) {
     const Json without = {{"name", "jax"}, {"python", "/v/bin/python3"}, {"libtpu", nullptr}};
     EXPECT_NE(missing_ledger_note(without, true, false)
