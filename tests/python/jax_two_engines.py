@@ -22,8 +22,9 @@ CASES = [
     ("flash_forward.py", "flash_forward", [arg(2, 2, 256, 64)] * 3, {}, "attention_reference"),
     ("grouped_matmul.py", "grouped_matmul",
      [arg(256, 256), arg(3, 256, 256), arg(4, dtype="int32", values=[0, 2, 2, 1])], {}, "grouped_reference"),
-    # Every other kernel file of tests/python/kernels the stand-ins run (vmapped_double.py:
-    # the stand-ins have no vmap of a pallas_call; failing.py: its calls fail on purpose).
+    # Every other kernel file of tests/python/kernels the stand-ins run (vmapped_double.py and
+    # mesh_kernel.py: the stand-ins have no vmap of a pallas_call and no pl.kernel;
+    # failing.py: its calls fail on purpose).
     ("pipeline_sum.py", "stack_sum", [arg(4, 256, 256)], {}, "sum_reference"),
     ("paged_attention.py", "paged_attention",
      [arg(4, 4, 128), arg(16, 16, 128), arg(16, 16, 128), arg(4, dtype="int32", values=[0, 5, 40, 64]),
