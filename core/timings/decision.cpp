@@ -78,7 +78,10 @@ void write_sentence(const std::vector<TimingRecord>& records, Decision& d) {
     if (!d.baseline) {
         d.sentence = "the best candidate (" + candidate_name(best) + ") takes " +
                      format_seconds(*best.median_s) + " on " + d.target + runs +
-                     "; no baseline was measured there, so there is no speedup to judge";
+                     (d.baseline_at_other_sizes
+                          ? "; baselines were measured there only at other problem sizes, so "
+                            "there is no speedup to judge"
+                          : "; no baseline was measured there, so there is no speedup to judge");
     } else {
         const double s = *d.speedup;
         d.sentence = "the kernel is " + fixed(s >= 1 ? s : 1 / s, 2) + "\xc3\x97 " +
@@ -227,8 +230,13 @@ bool rank_candidates(const std::vector<TimingRecord>& records, const DecisionCon
                          range_text(best) + " and " + range_text(second) + ")";
         }
     }
-    if (!baselines.empty()) {
-        d.baseline = baselines[0];
+    // Like with like: the fastest baseline of the best candidate's problem, never a faster one
+    // of a smaller size.
+    const auto same = std::find_if(baselines.begin(), baselines.end(),
+                                   [&](std::size_t i) { return same_problem(records[i], best); });
+    d.baseline_at_other_sizes = !baselines.empty() && same == baselines.end();
+    if (same != baselines.end()) {
+        d.baseline = *same;
         d.baseline_impl = *records[*d.baseline].impl;
         d.speedup = *records[*d.baseline].median_s / *best.median_s;
     }

@@ -15,7 +15,7 @@ struct DecisionConfig {
     std::optional<std::string> kernel;  // the spec's kernel; unset: the one kernel timed as pallas
     std::optional<std::string> target;  // unset: the one target the usable records share
     std::string candidate_impl = "pallas";
-    std::optional<std::string> baseline;  // unset: the fastest other impl on the target
+    std::optional<std::string> baseline;  // unset: the fastest other impl of the best's problem
     std::optional<double> share;          // typed in; wins over the files' shares
     double threshold = 0.02;  // the end-to-end saving (fraction of the step) that earns it
 };
@@ -31,6 +31,8 @@ struct Decision {
     std::optional<std::size_t> runner_up;  // the second fastest
     std::optional<std::size_t> baseline;   // the baseline record compared against
     std::string baseline_impl;
+    // Baselines were measured on the target, but none of the best candidate's problem.
+    bool baseline_at_other_sizes = false;
     bool tie = false;               // best and runner-up overlap within their min-max ranges
     std::string tie_note;           // empty when no tie
     std::optional<double> speedup;  // baseline median / best median

@@ -64,6 +64,16 @@ bool same_params(const Json& a, const Json& b) {
     return nlohmann::json(a) == nlohmann::json(b);
 }
 
+bool same_problem(const TimingRecord& a, const TimingRecord& b) {
+    if (a.dtype && b.dtype && *a.dtype != *b.dtype) return false;
+    if (!a.params.is_object() || !b.params.is_object()) return true;
+    for (const auto& [key, value] : a.params.items()) {
+        const auto other = b.params.find(key);
+        if (other != b.params.end() && *other != value) return false;
+    }
+    return true;
+}
+
 std::string params_text(const Json& params) {
     std::string out;
     if (!params.is_object()) return out;

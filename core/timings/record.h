@@ -60,6 +60,11 @@ void set_single_run(TimingRecord& r, double seconds);
 // True when `params` holds the same keys with the same values, in any order.
 bool same_params(const Json& a, const Json& b);
 
+// True when `a` and `b` time the same problem, so that one can be compared with the other: every
+// param both give has the same value (a baseline's M=4096 against a candidate's M=4096, bm=512),
+// and their dtypes agree when both give one. A record without params compares with any.
+bool same_problem(const TimingRecord& a, const TimingRecord& b);
+
 // "bm=512, bn=256" for messages and sentences; "" for no parameters.
 std::string params_text(const Json& params);
 

@@ -24,7 +24,7 @@ struct TimingsSettings {
     std::optional<double> share;        // typed in; wins over the files' shares
     double threshold = 0.02;            // end-to-end saving that earns the complexity
     std::string candidate_impl = "pallas";
-    std::optional<std::string> baseline;  // unset: the fastest other impl on the target
+    std::optional<std::string> baseline;  // unset: the fastest other impl of the best's problem
 };
 
 // A target's roof for one dtype.

@@ -260,6 +260,39 @@ TEST(Decision, SlowerKernelNoBaselineOrNothingToDecide) {
     EXPECT_EQ(decide({}).sentence, "no pallas timings: nothing to decide");
 }
 
+TEST(Decision, TheBaselineTimesTheBestCandidatesProblemNotAFasterSmallerOne) {
+    // The best candidate runs N=500 in 0.6 ms. XLA at N=250 (0.2 ms) is faster only because
+    // its problem is smaller: the baseline is XLA at N=500 (0.8 ms), speedup 0.8 / 0.6.
+    std::vector<TimingRecord> rs{rec("pallas", {{"N", 1000}, {"bm", 128}}, 2.0e-3, 1.9e-3, 2.1e-3),
+                                 rec("pallas", {{"N", 500}, {"bm", 128}}, 0.6e-3, 0.5e-3, 0.7e-3),
+                                 rec("xla", {{"N", 250}}, 0.2e-3, 0.2e-3, 0.2e-3),
+                                 rec("xla", {{"N", 500}}, 0.8e-3, 0.7e-3, 0.9e-3),
+                                 rec("xla", {{"N", 1000}}, 2.5e-3, 2.4e-3, 2.6e-3)};
+    Decision d = decide(rs);
+    ASSERT_TRUE(d.best && d.baseline);
+    EXPECT_EQ(*d.best, 1u);
+    EXPECT_EQ(*d.baseline, 3u);
+    EXPECT_NEAR(*d.speedup, 0.8 / 0.6, 1e-12);
+    EXPECT_FALSE(d.baseline_at_other_sizes);
+
+    // A baseline in another dtype times another problem too.
+    rs[3].dtype = "float32";
+    rs[1].dtype = "bfloat16";
+    d = decide(rs);
+    EXPECT_FALSE(d.baseline);
+    EXPECT_TRUE(d.baseline_at_other_sizes);
+    EXPECT_NE(d.sentence.find("baselines were measured there only at other problem sizes"),
+              std::string::npos)
+        << d.sentence;
+
+    // A baseline without params (one problem, not written down) still compares.
+    rs.push_back(rec("xla", {}, 0.9e-3, 0.8e-3, 1.0e-3));
+    d = decide(rs);
+    EXPECT_EQ(d.baseline, 5u);
+    EXPECT_TRUE(same_problem(rs[1], rs[5]));
+    EXPECT_FALSE(same_problem(rs[1], rs[2]));
+}
+
 TEST(Decision, NothingToDecideCountsTheRecordsOfOtherKernels) {
     // Three records of other kernels were imported: "0 record(s) excluded" alone would read as
     // an empty import.
