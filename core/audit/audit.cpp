@@ -297,7 +297,14 @@ AuditResult run_audit(const Spec& spec, const ResolveResult& resolved, const Aud
     r.spec = spec.name;
     r.target = target_id;
     r.programs = inst.programs();
-    if (spec.kernel) r.flops = kernel_flops(spec.kernel->body, inst);
+    if (spec.kernel) {
+        r.flops = kernel_flops(spec.kernel->body, inst);
+        r.transcendentals = kernel_transcendentals(spec.kernel->body, inst);
+        if (const auto why = flops_unknown_reason(spec.kernel->body, inst); !why.empty())
+            r.notes.push_back({NoteTopic::Indexing, "FLOPs: unknown: " + why +
+                                                        "; the roofline and the time model "
+                                                        "leave compute out"});
+    }
     describe_target(*profile, inst, r);
 
     // Nothing is launched for a spec the target rejects: no sweep either.

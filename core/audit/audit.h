@@ -119,10 +119,11 @@ struct AuditResult {
     StageStatus indexing = StageStatus::Skipped;
     StageStatus numerics = StageStatus::Skipped;
 
-    std::optional<std::int64_t> programs;    // nullopt when the spec could not be resolved
-    std::optional<std::int64_t> flops;       // nullopt without a (known) kernel body
-    std::optional<std::int64_t> hbm_bytes;   // nullopt when the indexing stage did not run
-    std::optional<std::int64_t> vmem_bytes;  // the contract's VMEM sum, scratch included
+    std::optional<std::int64_t> programs;         // nullopt when the spec could not be resolved
+    std::optional<std::int64_t> flops;            // nullopt without a (known) kernel body
+    std::optional<std::int64_t> transcendentals;  // exp and the like, apart from the FLOPs
+    std::optional<std::int64_t> hbm_bytes;        // nullopt when the indexing stage did not run
+    std::optional<std::int64_t> vmem_bytes;       // the contract's VMEM sum, scratch included
     std::vector<OperandReport> operands;
 
     std::vector<Finding> findings;

@@ -406,6 +406,7 @@ AuditResult run_python_audit(const Spec& spec, const AuditOptions& opt) {
     shown.params = params_of(spec, {});
     fold_outcomes(plan, shown, *profile, outcomes, r);
     r.vmem_ledger = own.ledger;
+    cost_estimate_totals(own.run.call(), r);
     own_case_notes(spec, own, profile->kind == TargetKind::Tpu, r);
     return r;
 }

@@ -113,7 +113,6 @@ Json report_to_json(const AuditResult& r) {
                        {"flops", or_null(r.flops)},
                        {"hbm_bytes", or_null(r.hbm_bytes)},
                        {"vmem_bytes", or_null(r.vmem_bytes)}};
-    if (r.vmem_ledger) j["vmem_ledger"] = ledger_to_json(*r.vmem_ledger);
     j["operands"] = Json::array();
     for (const auto& t : r.operands) j["operands"].push_back(operand_to_json(t));
     j["findings"] = Json::array();
@@ -135,6 +134,10 @@ Json report_to_json(const AuditResult& r) {
                  {"findings", kinds_json(p.findings)}});
     j["notes"] = Json::array();
     for (const auto& n : r.notes) j["notes"].push_back(to_string(n));
+    // Additive, after the contract's keys: exp and the like, counted apart from the FLOPs, and
+    // the compiler's VMEM against TileLens's (docs/report-format.md).
+    j["transcendentals"] = or_null(r.transcendentals);
+    if (r.vmem_ledger) j["vmem_ledger"] = ledger_to_json(*r.vmem_ledger);
     return j;
 }
 

@@ -1,5 +1,6 @@
 #include "core/kernels/flops.h"
 
+#include <string>
 #include <vector>
 
 namespace tl {
@@ -29,7 +30,51 @@ std::optional<std::int64_t> elements(const ResolvedOperand& op) {
     return n;
 }
 
+// Attention's sizes: B (the product of q's leading batch and head dimensions), S, T and D;
+// nullopt unless q is [..., S, D] and k [..., T, D] of the same rank.
+struct AttentionSizes {
+    std::int64_t b = 1, s = 0, t = 0, d = 0;
+};
+
+std::optional<AttentionSizes> attention_sizes(const ByRole& ops) {
+    if (ops.in.size() < 3 || ops.out.empty()) return std::nullopt;
+    const auto& q = ops.in[0]->shape;
+    const auto& k = ops.in[1]->shape;
+    if (q.size() < 2 || k.size() != q.size() || q.back() != k.back()) return std::nullopt;
+    AttentionSizes a;
+    for (std::size_t i = 0; i + 2 < q.size(); ++i)
+        if (__builtin_mul_overflow(a.b, q[i], &a.b)) return std::nullopt;
+    a.s = q[q.size() - 2];
+    a.t = k[k.size() - 2];
+    a.d = q.back();
+    return a;
+}
+
 }  // namespace
+
+std::optional<std::int64_t> kernel_transcendentals(std::string_view body, const Instance& inst) {
+    const ByRole ops = split(inst);
+    if (body == "softmax")
+        return ops.in.empty() || ops.out.empty() ? std::nullopt : elements(*ops.in[0]);
+    if (body == "attention") {
+        const auto a = attention_sizes(ops);
+        return a ? mul(mul(std::optional<std::int64_t>(a->b), a->s), a->t) : std::nullopt;
+    }
+    return kernel_flops(body, inst) ? std::optional<std::int64_t>(0) : std::nullopt;
+}
+
+std::string flops_unknown_reason(std::string_view body, const Instance& inst) {
+    if (kernel_flops(body, inst)) return "";
+    static constexpr std::string_view kKnown[] = {"copy",    "transpose", "add",      "sub",
+                                                  "mul",     "max",       "scale",    "rowsum",
+                                                  "softmax", "matmul",    "attention"};
+    for (const auto known : kKnown)
+        if (body == known)
+            return "the " + std::string(body) +
+                   " body's FLOPs could not be counted on these operands (their number, rank or "
+                   "shapes do not fit the body, or the count overflows)";
+    return "the body '" + std::string(body) + "' has no FLOP count";
+}
 
 std::optional<std::int64_t> kernel_flops(std::string_view body, const Instance& inst) {
     const ByRole ops = split(inst);
@@ -49,11 +94,9 @@ std::optional<std::int64_t> kernel_flops(std::string_view body, const Instance& 
         return mul(mul(elements(*ops.out[0]), ops.in[0]->shape.back()), 2);
     }
     if (body == "attention") {
-        if (!need(3, 1)) return std::nullopt;
-        const auto& q = ops.in[0]->shape;
-        const auto& k = ops.in[1]->shape;
-        if (q.size() != 2 || k.size() != 2) return std::nullopt;
-        return mul(mul(mul(std::optional<std::int64_t>(q[0]), k[0]), q[1]), 4);
+        const auto a = attention_sizes(ops);
+        if (!a) return std::nullopt;
+        return mul(mul(mul(mul(std::optional<std::int64_t>(a->b), a->s), a->t), a->d), 4);
     }
     return std::nullopt;
 }

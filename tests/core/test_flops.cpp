@@ -61,6 +61,31 @@ TEST(Flops, AttentionIsFourSTD) {
     EXPECT_EQ(kernel_flops("attention", inst), 4LL * 128 * 256 * 64);
 }
 
+TEST(Flops, BatchedMultiHeadAttentionCountsEveryBatchAndHead) {
+    // q [B, H, S, D] against k, v [B, H, T, D]: 4·B·H·S·T·D, and one exp per score.
+    const auto inst =
+        make({op("q", Role::Input, {2, 8, 128, 64}), op("k", Role::Input, {2, 8, 256, 64}),
+              op("v", Role::Input, {2, 8, 256, 64}), op("o", Role::Output, {2, 8, 128, 64})});
+    EXPECT_EQ(kernel_flops("attention", inst), 4LL * 2 * 8 * 128 * 256 * 64);
+    EXPECT_EQ(kernel_transcendentals("attention", inst), 2LL * 8 * 128 * 256);
+    EXPECT_EQ(flops_unknown_reason("attention", inst), "");
+    // Mismatched ranks do not fit the body: no figure, and the reason says so.
+    const auto ranks = make({op("q", Role::Input, {8, 128, 64}), op("k", Role::Input, {256, 64}),
+                             op("v", Role::Input, {256, 64}), op("o", Role::Output, {8, 128, 64})});
+    EXPECT_EQ(kernel_flops("attention", ranks), std::nullopt);
+    EXPECT_NE(flops_unknown_reason("attention", ranks).find("do not fit"), std::string::npos);
+}
+
+TEST(Flops, TranscendentalsAreTheExponentialsOfSoftmax) {
+    const auto softmax = make({op("x", Role::Input, {4, 8}), op("o", Role::Output, {4, 8})});
+    EXPECT_EQ(kernel_transcendentals("softmax", softmax), 32);
+    const auto mm = make({op("x", Role::Input, {4, 8}), op("y", Role::Input, {8, 2}),
+                          op("o", Role::Output, {4, 2})});
+    EXPECT_EQ(kernel_transcendentals("matmul", mm), 0);
+    EXPECT_EQ(kernel_transcendentals("conv2d", mm), std::nullopt);
+    EXPECT_EQ(flops_unknown_reason("conv2d", mm), "the body 'conv2d' has no FLOP count");
+}
+
 TEST(Flops, UnknownBodyMissingOperandsAndOverflowGiveNothing) {
     const auto one_input = make({op("x", Role::Input, {4, 4}), op("o", Role::Output, {4, 4})});
     EXPECT_EQ(kernel_flops("conv2d", one_input), std::nullopt);

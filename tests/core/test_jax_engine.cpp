@@ -185,6 +185,11 @@ TEST(JaxEngine, TheVmemLedgerPutsTheCompilersFigureBesideTileLenss) {
     EXPECT_EQ(gram.vmem_ledger->predicted_bytes, blocks);
     EXPECT_GT(*gram.vmem_ledger->reported_bytes, blocks);
     EXPECT_EQ(gram.vmem_ledger->smallest_limit_bytes, gram.vmem_ledger->reported_bytes);
+    // The kernel's own pl.CostEstimate gives the FLOPs TileLens does not count in a file.
+    EXPECT_EQ(gram.flops, 2 * 512 * 256 * 512);
+    EXPECT_EQ(gram.transcendentals, 512 * 512);
+    EXPECT_FALSE(mm.flops);  // no cost_estimate: unknown, and a note says how to give it
+    EXPECT_NE(report_markdown(mm).find("FLOPs: unknown"), std::string::npos);
 }
 
 TEST(JaxEngine, ACompilerThatRunsOutOfVmemRejectsWhatTheCountPassed) {

@@ -51,10 +51,11 @@ TEST(ReportJson, TopLevelKeysAreTheContractsInOrder) {
     const Json j = report_to_json(sample());
     std::vector<std::string> order;
     for (auto it = j.begin(); it != j.end(); ++it) order.push_back(it.key());
-    // The contract's keys in its order, then the additive ones: proofs and notes.
+    // The contract's keys in its order, then the additive ones: proofs, notes and
+    // transcendentals (a Python kernel's engine and VMEM ledger are additive too).
     const std::vector<std::string> contract = {
-        "tilelens_report", "tool_version", "spec",     "target", "verdict", "stages",
-        "totals",          "operands",     "findings", "cases",  "proofs",  "notes"};
+        "tilelens_report", "tool_version", "spec",  "target", "verdict", "stages",         "totals",
+        "operands",        "findings",     "cases", "proofs", "notes",   "transcendentals"};
     EXPECT_EQ(order, contract);
     EXPECT_EQ(j["tilelens_report"], 1);
     EXPECT_EQ(j["tool_version"], TILELENS_VERSION);

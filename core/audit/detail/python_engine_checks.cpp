@@ -115,4 +115,23 @@ void engine_notes(const PythonRun& run, AuditResult& r) {
             if (note.is_string()) r.notes.push_back({NoteTopic::Indexing, note.get<std::string>()});
 }
 
+void cost_estimate_totals(const Json& call, AuditResult& r) {
+    const Json& c = call.contains("cost_estimate") ? call["cost_estimate"] : Json();
+    const auto count = [&](const char* key) -> std::optional<std::int64_t> {
+        if (!c.is_object() || !c.contains(key) || !c[key].is_number() || c[key].get<double>() < 0)
+            return std::nullopt;
+        return static_cast<std::int64_t>(c[key].get<double>());
+    };
+    r.flops = count("flops");
+    r.transcendentals = count("transcendentals");
+    if (r.flops)
+        r.notes.push_back({NoteTopic::Indexing,
+                           "FLOPs and transcendentals from the kernel's own pl.CostEstimate"});
+    else
+        r.notes.push_back({NoteTopic::Indexing,
+                           "FLOPs: unknown: TileLens does not count a Python kernel's body; give "
+                           "its pallas_call cost_estimate=pl.CostEstimate(flops=..., "
+                           "transcendentals=..., bytes_accessed=...) for the roofline"});
+}
+
 }  // namespace tl

@@ -29,6 +29,10 @@ std::optional<Finding> lowering_finding(const Json& call, const TargetProfile& t
 // warnings; the indexing stage passes when nothing else failed.
 void triton_store_races(const Json& call, CaseOutcome& c);
 
+// The kernel's own pl.CostEstimate as the result's FLOPs and transcendentals, or a note that
+// they are unknown and how to give them.
+void cost_estimate_totals(const Json& call, AuditResult& r);
+
 // The engine's notes on the run: a JAX outside the tested range, the call's own notes.
 void engine_notes(const PythonRun& run, AuditResult& r);
 
