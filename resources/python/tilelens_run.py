@@ -198,9 +198,10 @@ def _where(exc, user_file, own_dir=HERE):
         return loc, loc
     frames = traceback.extract_tb(exc.__traceback__)
     origin = (None, None)
+    ops = os.sep.join(["", "jax", "experimental", "pallas", "ops", ""])  # kernels JAX ships
     for fr in reversed(frames):
         f = os.path.abspath(fr.filename)
-        if not f.startswith(own):
+        if not f.startswith(own) or ops in f:
             origin = (f, fr.lineno)
             break
     for fr in reversed(frames):
@@ -227,6 +228,13 @@ def _standin_unsupported(exc):
     return _unsupported_import(exc)
 
 
+def _no_message(exc):
+    """An exception without a message (a bare assert) named by the line that raised it."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    line = (frames[-1].line or "").strip() if frames else ""
+    return f"{type(exc).__name__} at `{line}`" if line else f"{type(exc).__name__} (no message)"
+
+
 def _error(exc, user_file, unsupported=None, own_dir=HERE):
     """The result's error object. unsupported(exc) -> message when exc is an API TileLens lacks."""
     if unsupported is None:
@@ -240,11 +248,7 @@ def _error(exc, user_file, unsupported=None, own_dir=HERE):
     elif unsupported(exc):
         kind, msg = "unsupported", unsupported(exc)
     else:
-        kind, msg = "exception", f"{type(exc).__name__}: {exc}" if str(exc) else f"{type(exc).__name__} (no message)"
-    if f and kind == "unsupported":
-        msg += f" (called at {os.path.basename(f)}:{line})"
-    if ofile and kind == "unsupported" and (ofile, oline) != (f, line):
-        msg += f" (in {os.path.basename(ofile)}:{oline})"
+        kind, msg = "exception", f"{type(exc).__name__}: {exc}" if str(exc) else _no_message(exc)
     return {"kind": kind, "message": msg, "file": f, "line": line,
             "origin": {"file": ofile, "line": oline}, "traceback": tb}
 

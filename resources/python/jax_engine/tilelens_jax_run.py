@@ -60,6 +60,10 @@ def supported(version):
 _JAX_ERROR_TYPES = ("AttributeError", "AssertionError", "NotImplementedError", "TypeError", "KeyError")
 
 
+# A kernel file that sizes itself from its GPU (SM count, CUDA version) cannot run on a CPU host.
+_ASKS_FOR_GPU = re.compile(r"\bcore_count\b|\bcuda_version|compute_capability")
+
+
 def _unsupported(exc):
     """A failure that is JAX's interpret mode's, not the kernel's: say what and where."""
     text = str(exc)
@@ -67,8 +71,12 @@ def _unsupported(exc):
         return f"JAX's interpret mode cannot run this: {exc}"
     if "Only interpret mode is supported on CPU backend" in text:
         return ("JAX lowers this call for a device instead of interpreting it (plgpu.kernel, "
-                "pl.kernel/core_map, or a pallas_call inside shard_map): the JAX engine cannot run "
-                "it on a CPU host")
+                "pl.kernel over a GPU mesh, or a pallas_call inside shard_map): the JAX engine "
+                "cannot run it on a CPU host")
+    tb = traceback.extract_tb(exc.__traceback__)
+    if tb and _ASKS_FOR_GPU.search(tb[-1].line or ""):
+        return (f"the kernel asks for the GPU it runs on (`{tb[-1].line.strip()}`), and JAX runs "
+                f"on this host's CPU: a GPU is needed to check it")
     # The innermost frame inside JAX's Pallas code, from the traceback or, for an error raised
     # in an interpreter callback, from the traceback text JAX puts in the message.
     frames = re.findall(r'File "([^"]*)", line (\d+)', text)
