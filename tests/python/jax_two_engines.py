@@ -137,6 +137,24 @@ class VmapTest(unittest.TestCase):
         np.testing.assert_allclose(out, ref, rtol=1e-6)
 
 
+class InterpreterRetryTest(unittest.TestCase):
+    def test_an_empty_read_at_a_buffers_end_runs_again_and_a_real_one_fails(self):
+        # JAX's TPU interpreter refuses a DMA reading nothing at the end of a buffer (seen on a
+        # causal conv1d kernel); a read of elements past the end stays the kernel's error.
+        code = (
+            "import sys; sys.path.insert(0, sys.argv[1]); import tilelens_jax_run as R\n"
+            "from jax.experimental.pallas import tpu as pltpu\n"
+            "p = pltpu.InterpretParams(detect_races=True)\n"
+            "msg = 'IndexError: Out-of-bounds read of (0 0 hbm 107): reading [(3, slice({}, {}, 1), "
+            "slice(0, 1, 1))] but buffer has shape (4, 3, 1).'\n"
+            "empty = R._interpreter_retry(RuntimeError(msg.format(3, 3)), p)\n"
+            "past = R._interpreter_retry(RuntimeError(msg.format(2, 4)), p)\n"
+            "print(empty[1].out_of_bounds_reads, empty[1].detect_races, past)\n")
+        out = subprocess.run([JAX_PYTHON, "-c", code, os.path.dirname(JAX_RUNNER)], capture_output=True,
+                             text=True, check=True).stdout.strip()
+        self.assertEqual(out, "uninitialized True None")
+
+
 class SupportedReleasesTest(unittest.TestCase):
     def test_the_range_the_engine_reports(self):
         code = ("import sys; sys.path.insert(0, sys.argv[1]); import tilelens_jax_run as R; "

@@ -196,16 +196,9 @@ def _install(session, R):
                     jax.block_until_ready(outs)
                 except Exception as exc:  # noqa: BLE001 - JAX's revisit check, else re-raised
                     revisit = _revisit_message(exc)
-                    if how == "tpu" and revisit is None and _race_detector_failed(exc):
-                        # JAX's race detector itself stopped (it asserts on some DMA waits):
-                        # run without it and say so.
-                        record.setdefault("notes", []).append(
-                            "JAX's race detector failed on this call (" + type(exc).__name__ +
-                            "); it ran again without race detection")
-                        p["interpret"] = dataclasses.replace(interp, detect_races=False)
-                        outs = orig(*args, **p)
-                        jax.block_until_ready(outs)
-                        revisit = None
+                    retry = _interpreter_retry(exc, interp) if how == "tpu" and revisit is None else None
+                    if retry is not None:
+                        outs = _run_again(orig, args, p, retry, record, jax)
                     elif revisit is None or how != "tpu":
                         raise
                     if revisit is not None:
@@ -308,6 +301,46 @@ def _run_mesh_kernel(session, rec, kernel, args, out_types):
     if index == session.entry:
         session.entry_outputs = (rec, outs)
     return returned
+
+
+def _run_again(orig, args, p, retry, record, jax):
+    """Runs the call again without what stopped JAX's TPU interpreter (at most twice: race
+    detection, then empty reads at a buffer's end), noting each; the kernel's own error is
+    raised."""
+    for _ in range(2):
+        note, p["interpret"] = retry
+        record.setdefault("notes", []).append(note)
+        try:
+            outs = orig(*args, **p)
+            jax.block_until_ready(outs)
+            return outs
+        except Exception as exc:  # noqa: BLE001 - JAX's interpreter again, else the kernel's
+            retry = _interpreter_retry(exc, p["interpret"])
+            if retry is None:
+                raise
+    raise RuntimeError("JAX's TPU interpreter failed on this call in every way it was run")
+
+
+# JAX's message for a read outside a buffer: the range read, then the buffer's shape.
+_OOB_READ = re.compile(r"Out-of-bounds read of [^:]*: reading \[(.*?)\] but buffer has shape")
+_EMPTY_SLICE = re.compile(r"slice\((\d+), (\d+), \d+\)")
+
+
+def _interpreter_retry(exc, interp):
+    """(note, interpret params) to run a call again when JAX's TPU interpreter itself failed:
+    its race detector asserting on some DMA waits, or its refusal of a DMA that reads nothing
+    at the end of a buffer (which the TPU runs as a no-op); None for the kernel's own errors."""
+    if _race_detector_failed(exc):
+        return ("JAX's race detector failed on this call (" + type(exc).__name__ +
+                "); it ran again without race detection",
+                dataclasses.replace(interp, detect_races=False))
+    m = _OOB_READ.search(str(exc))
+    if m and any(a == b for a, b in _EMPTY_SLICE.findall(m.group(1))):
+        return ("JAX's TPU interpret mode refused a DMA that reads nothing at the end of a "
+                "buffer (reading [" + m.group(1) + "]), which the TPU runs as a no-op; the call "
+                "ran again with such reads allowed",
+                dataclasses.replace(interp, out_of_bounds_reads="uninitialized"))
+    return None
 
 
 def _race_detector_failed(exc):
