@@ -5,12 +5,19 @@
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QFont>
+#include <QLabel>
+#include <QSettings>
+#include <QTabBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include "core/plan/tile_plan.h"
 #include "test_util.h"
 #include "timings_test_util.h"
+#include "widgets/mainwindow/main_window.h"
+#include "widgets/timings/chart_widget.h"
 #include "widgets/timings/plan_model.h"
 #include "widgets/timings/plan_view.h"
 #include "widgets/timings/timings_panel.h"
@@ -194,4 +201,44 @@ TEST(PlanView, IsATabOfTheTimingsPanelFollowingItsSpec) {
     panel.clearSpec();
     ASSERT_TRUE(panel.planView()->waitForPlan());
     EXPECT_EQ(panel.planView()->plan(), nullptr);
+}
+
+TEST(PlanView, IsUsableInAWindowOf1280By720) {
+    // The window at its smallest supported size, a spec open and nothing imported yet: the Plan
+    // tab shows its summary and several candidates, in a tab as tall as the chart's.
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    MainWindow window(&settings);
+    window.resize(1280, 720);
+    window.show();
+    ASSERT_TRUE(window.openSpec(QStringLiteral(":/examples/matmul-rect.tilelens.json")));
+    ASSERT_TRUE(tl::test::settle(*window.document()));
+    auto* panel = window.findChild<TimingsPanel*>();
+    ASSERT_NE(panel, nullptr);
+    ASSERT_TRUE(panel->planView()->waitForPlan());
+    QCoreApplication::processEvents();
+    ASSERT_NE(panel->planView()->plan(), nullptr);
+    ASSERT_TRUE(panel->planView()->isVisible()) << "the plan is what there is to see";
+    // The user chooses the Plan tab: the dock makes room for it, as for an import.
+    QTabWidget* tabs = nullptr;
+    for (auto* t : panel->findChildren<QTabWidget*>())
+        if (t->indexOf(panel->planView()) >= 0) tabs = t;
+    ASSERT_NE(tabs, nullptr);
+    const int before = panel->planView()->height();
+    QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {},
+                      tabs->tabBar()->tabRect(tabs->indexOf(panel->planView())).center());
+    QCoreApplication::processEvents();
+    EXPECT_GT(panel->planView()->height(), before);
+    auto* table = panel->planView()->findChild<QTableView*>(QStringLiteral("planTable"));
+    ASSERT_NE(table, nullptr);
+    ASSERT_GT(table->model()->rowCount(), 4);
+    const int rows = table->viewport()->height() / table->rowHeight(0);
+    EXPECT_GE(rows, 4) << "a table of " << table->viewport()->height() << " px";
+    auto* summary = panel->planView()->findChild<QLabel*>();
+    ASSERT_NE(summary, nullptr);
+    EXPECT_GE(summary->height(), 2 * summary->fontMetrics().lineSpacing());
+    // The plan has the charts' column at its full height, not a share under the decision.
+    EXPECT_GT(panel->planView()->height(), panel->height() * 2 / 3);
+    const QString shots = qEnvironmentVariable("TILELENS_SHOT_DIR");
+    if (!shots.isEmpty()) window.grab().save(shots + QStringLiteral("/plan-1280x720.png"));
 }

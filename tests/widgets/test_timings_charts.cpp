@@ -8,6 +8,7 @@
 #include <QSet>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -19,6 +20,7 @@
 #include "widgets/timings/candidates_chart.h"
 #include "widgets/timings/chart_widget.h"
 #include "widgets/timings/roofline_chart.h"
+#include "widgets/timings/timings_style.h"
 
 using namespace tl;
 using namespace tl::gui;
@@ -381,4 +383,193 @@ TEST(ChartWidget, ALogAxisLabelsEveryDecadeAndEndsOnDecades) {
     // Exact powers of ten: the top label reads "1 s", never "1000 ms".
     EXPECT_EQ(format_seconds_short(decades.back()), "1 s");
     EXPECT_EQ(format_seconds_short(decades[3]), "1 ms");
+}
+
+namespace {
+
+TimingRecord timedRecord(const char* impl, Json params, double median) {
+    TimingRecord r;
+    r.kernel = "transpose";
+    r.impl = impl;
+    r.target = "tpu-v5e";
+    r.params = std::move(params);
+    r.n = 20;
+    r.median_s = median;
+    r.min_s = median * 0.95;
+    r.max_s = median * 1.05;
+    r.source = TimingSource::Measured;
+    r.verified = true;
+    r.line = 1;
+    return r;
+}
+
+// Every pair of series differs in hue, marker or stroke: no two legend entries look alike.
+void expectDistinctStyles(const ChartWidget& chart) {
+    const QStringList names = chart.seriesNames();
+    for (qsizetype a = 0; a < names.size(); ++a)
+        for (qsizetype b = a + 1; b < names.size(); ++b)
+            EXPECT_FALSE(*chart.seriesStyle(names[a]) == *chart.seriesStyle(names[b]))
+                << names[a].toStdString() << " and " << names[b].toStdString();
+}
+
+}  // namespace
+
+TEST(CandidatesChart, ComparesImplementationsSizeBySizeWhenNoCandidateIsTimed) {
+    // Two libraries at four sizes, no pallas record: each library a line through its medians
+    // at every size, never one line at its fastest size.
+    const ImportResult r = importFile(sizesJson());
+    ASSERT_EQ(r.records.size(), 8u);
+    const TimingsView v = make_timings_view(r.records, r.warnings, nullptr, {});
+    ChartWidget chart;
+    showCandidates(chart, v);
+    renderHeadless(chart);
+    EXPECT_TRUE(chart.title().contains(QStringLiteral("implementations vs time")))
+        << chart.title().toStdString();
+    EXPECT_EQ(chart.categories(),
+              (QStringList{QStringLiteral("input_size=500"), QStringLiteral("input_size=1000"),
+                           QStringLiteral("input_size=2000"), QStringLiteral("input_size=4000")}));
+    EXPECT_TRUE(chart.subtitle().contains(QStringLiteral("rounds=100, warmup_rounds=25")));
+    for (const QString& impl : {QStringLiteral("cupy"), QStringLiteral("millipyde")}) {
+        ASSERT_EQ(chart.seriesKind(impl), ChartWidget::SeriesKind::Points) << impl.toStdString();
+        const QVector<ChartPoint> points = chart.seriesPoints(impl);
+        ASSERT_EQ(points.size(), 4);
+        for (const ChartPoint& p : points) {
+            // The point sits over its own size, at that record's median, inside the axis.
+            const auto it = std::find_if(r.records.begin(), r.records.end(), [&](const auto& x) {
+                return x.impl == impl.toStdString() && x.median_s == p.y;
+            });
+            ASSERT_NE(it, r.records.end());
+            EXPECT_EQ(chart.categories()[int(p.x)],
+                      QStringLiteral("input_size=%1").arg(it->params.at("input_size").get<int>()));
+            EXPECT_TRUE(chart.yRange().contains(p.lo) && chart.yRange().contains(p.hi));
+        }
+    }
+    for (const QString& name : chart.seriesNames())
+        EXPECT_NE(chart.seriesKind(name), ChartWidget::SeriesKind::HorizontalLine);
+    // Each library its own hue, marker and dash.
+    const SeriesStyle cupy = *chart.seriesStyle(QStringLiteral("cupy"));
+    const SeriesStyle millipyde = *chart.seriesStyle(QStringLiteral("millipyde"));
+    EXPECT_NE(cupy.colour, millipyde.colour);
+    EXPECT_NE(cupy.marker, millipyde.marker);
+    EXPECT_NE(cupy.line, millipyde.line);
+    EXPECT_NE(cupy.line, Stroke::None);
+}
+
+TEST(CandidatesChart, ABaselineStandsAtTheMedianOfTheSameProblemSize) {
+    // Candidates at N=500 and N=1000; XLA at 250 (faster than anything, but no candidate's
+    // size), 500 and 1000.
+    const std::vector<TimingRecord> records{
+        timedRecord("pallas", {{"N", 500}, {"bm", 128}}, 0.6e-3),
+        timedRecord("pallas", {{"N", 500}, {"bm", 256}}, 0.7e-3),
+        timedRecord("pallas", {{"N", 1000}, {"bm", 128}}, 2.0e-3),
+        timedRecord("pallas", {{"N", 1000}, {"bm", 256}}, 2.2e-3),
+        timedRecord("xla", {{"N", 250}}, 0.1e-3),
+        timedRecord("xla", {{"N", 500}}, 0.8e-3),
+        timedRecord("xla", {{"N", 1000}}, 2.5e-3)};
+    ChartWidget chart;
+    showCandidates(chart, make_timings_view(records, {}, nullptr, {}));
+    renderHeadless(chart);
+    const QString baseline = QStringLiteral("xla on tpu-v5e (median)");
+    ASSERT_EQ(chart.seriesKind(baseline), ChartWidget::SeriesKind::Steps);
+    const QVector<ChartPoint> levels = chart.seriesPoints(baseline);
+    ASSERT_EQ(levels.size(), 4);  // one level over each candidate
+    for (const ChartPoint& p : levels) {
+        const bool small = chart.fullCategories()[int(p.x)].contains(QStringLiteral("N=500"));
+        EXPECT_DOUBLE_EQ(p.y, small ? 0.8e-3 : 2.5e-3)
+            << chart.fullCategories()[int(p.x)].toStdString();
+    }
+    EXPECT_TRUE(chart.subtitle().contains(
+        QStringLiteral("1 baseline record(s) of problems no candidate times: not drawn")))
+        << chart.subtitle().toStdString();
+    // Hovering the level over a candidate names the record it stands for.
+    const int column = int(levels[0].x);
+    const QString tip = chart.tooltipAt(chart.toPixel(column + 0.3, levels[0].y).toPoint());
+    EXPECT_TRUE(tip.startsWith(baseline)) << tip.toStdString();
+}
+
+TEST(CandidatesChart, EverySeriesHasItsOwnHueMarkerOrDash) {
+    // Two baseline impls on one target: two dashes, not two identical blue lines.
+    const ImportResult sweep = importFile(sweepCsv());
+    std::vector<TimingRecord> records = sweep.records;
+    TimingRecord triton = records[6];  // the xla baseline on tpu-v5e
+    ASSERT_EQ(triton.impl, "xla");
+    triton.impl = "triton";
+    triton.median_s = 0.0012;
+    records.push_back(triton);
+    ChartWidget chart;
+    showCandidates(chart, make_timings_view(records, {}, nullptr, {}));
+    const auto xla = chart.seriesStyle(QStringLiteral("xla on tpu-v5e (median)"));
+    const auto tri = chart.seriesStyle(QStringLiteral("triton on tpu-v5e (median)"));
+    ASSERT_TRUE(xla && tri);
+    EXPECT_NE(xla->line, tri->line);
+    expectDistinctStyles(chart);
+
+    // Eight kernels, one series each: the hues repeat after six, the markers do not.
+    std::vector<TimingRecord> kernels;
+    for (int k = 0; k < 8; ++k) {
+        TimingRecord r = timedRecord("pallas", {{"bm", 128}}, 1e-3 * (k + 1));
+        r.kernel = "kernel_" + std::to_string(k);
+        kernels.push_back(r);
+    }
+    ChartWidget many;
+    showCandidates(many, make_timings_view(kernels, {}, nullptr, {}));
+    ASSERT_EQ(many.seriesNames().size(), 8);
+    expectDistinctStyles(many);
+}
+
+TEST(CandidatesChart, KernelsThatDifferOnlyAtTheirEndAreToldApart) {
+    std::vector<TimingRecord> records;
+    for (const char* kernel : {"ampere_bf16_s16816gemm_bf16_128x64_ldg8_f2f_stages_64x4_tn",
+                               "ampere_bf16_s16816gemm_bf16_128x64_ldg8_f2f_stages_64x4_nn"}) {
+        TimingRecord r = timedRecord("pallas", {{"bm", 128}}, 1e-3 + double(records.size()) * 1e-4);
+        r.kernel = kernel;
+        records.push_back(r);
+    }
+    ChartWidget chart;
+    showCandidates(chart, make_timings_view(records, {}, nullptr, {}));
+    renderHeadless(chart);
+    const QStringList categories = chart.categories();
+    ASSERT_EQ(categories.size(), 2);
+    EXPECT_NE(categories[0], categories[1]);
+    QStringList points;
+    for (const QString& name : chart.seriesNames())
+        if (chart.seriesKind(name) == ChartWidget::SeriesKind::Points) points << name;
+    ASSERT_EQ(points.size(), 2);
+    EXPECT_NE(points[0], points[1]);
+    EXPECT_TRUE(points[0].endsWith(QStringLiteral("_tn")) ||
+                points[1].endsWith(QStringLiteral("_tn")))
+        << points.join(u' ').toStdString();
+}
+
+TEST(ChartWidget, ALegendOfManySeriesLeavesThePlotItsRoom) {
+    ChartWidget chart;
+    chart.setAxes(QString(), ValueFormat::Plain, QStringLiteral("time"), ValueFormat::Seconds);
+    QStringList categories;
+    for (int i = 0; i < 22; ++i) {
+        ChartPoint p;
+        p.x = i;
+        p.y = 1e-6 * (i + 1);
+        chart.addSeries(QStringLiteral("a kernel with a long name #%1").arg(i),
+                        {seriesColour(std::size_t(i)), seriesMarker(std::size_t(i), false)}, {p});
+        categories << QString::number(i);
+    }
+    chart.setCategories(categories);
+    chart.replot();
+    chart.show();
+    // The Timings tab in a dock of a window of 720: 22 entries do not fit, the plot keeps its
+    // height and the legend says how many it left out.
+    chart.resize(700, 300);
+    chart.grab();
+    EXPECT_GT(chart.legendOverflow(), 0);
+    EXPECT_EQ(chart.legendEntries().size() + chart.legendOverflow(), 22);
+    const double plotHeight =
+        chart.toPixel(0, chart.yRange().lo).y() - chart.toPixel(0, chart.yRange().hi).y();
+    EXPECT_GT(plotHeight, chart.height() / 3.0) << plotHeight;
+    const QString shots = qEnvironmentVariable("TILELENS_SHOT_DIR");
+    if (!shots.isEmpty()) chart.grab().save(shots + QStringLiteral("/legend-700x300.png"));
+    // At full size every series has its entry.
+    chart.resize(1400, 900);
+    chart.grab();
+    EXPECT_EQ(chart.legendOverflow(), 0);
+    EXPECT_EQ(chart.legendEntries().size(), 22);
 }

@@ -2,6 +2,7 @@
 // panel (by call and by drop), the end-to-end figures equal to core's, the typed share and
 // threshold, cancel, and a render in light and dark palettes.
 #include <gtest/gtest.h>
+#include <QComboBox>
 #include <QDir>
 #include <QDropEvent>
 #include <QFile>
@@ -20,6 +21,7 @@
 #include "widgets/document/spec_document.h"
 #include "widgets/mainwindow/main_window.h"
 #include "widgets/timings/chart_widget.h"
+#include "widgets/timings/chart_window.h"
 #include "widgets/timings/end_to_end_panel.h"
 #include "widgets/timings/import_job.h"
 #include "widgets/timings/plan_view.h"
@@ -368,4 +370,83 @@ TEST(TimingsPanel, TheImportDialogsFormatChoiceReadsAFileDetectionMisses) {
     ASSERT_EQ(named.view().records.size(), 1u) << named.warningLines().join(u'\n').toStdString();
     EXPECT_EQ(named.view().records[0].kernel, "matmul_kernel");
     EXPECT_NEAR(*named.view().records[0].median_s, 12.5e-6, 1e-15);
+}
+
+TEST(TimingsPanel, AfterClearAndImportTheKernelTheChartAndTheDecisionFollowTheNewData) {
+    TimingsPanel panel;
+    ASSERT_TRUE(importInto(panel, {q(golden("tilelens-csv/example.csv"))}));
+    panel.setKernel(std::string("matmul"));
+    panel.setTarget(std::string("tpu-v5e"));
+    EXPECT_EQ(panel.view().kernel, "matmul");
+
+    panel.clearRecords();
+    ASSERT_TRUE(importInto(panel, {q(sizesJson())}));
+    // "automatic" means it: the new file's kernel, not the cleared one's.
+    EXPECT_FALSE(panel.view().settings.kernel);
+    EXPECT_FALSE(panel.view().settings.target);
+    EXPECT_EQ(panel.view().kernel, "benchmark_transpose");
+    EXPECT_TRUE(panel.candidatesChart()->title().startsWith(QStringLiteral("benchmark_transpose")))
+        << panel.candidatesChart()->title().toStdString();
+    EXPECT_EQ(panel.candidatesChart()->seriesPoints(QStringLiteral("cupy")).size(), 4);
+    EXPECT_EQ(panel.endToEnd()->decisionText(),
+              QStringLiteral("no pallas timings: nothing to decide"));
+    for (auto* box : panel.findChildren<QComboBox*>()) {
+        if (box->toolTip().startsWith(QStringLiteral("The kernel to chart"))) {
+            EXPECT_EQ(box->currentIndex(), 0) << "the kernel filter says automatic";
+        }
+    }
+
+    // A kernel chosen among records an import no longer holds goes back to automatic too.
+    panel.setKernel(std::string("benchmark_transpose"));
+    panel.clearRecords();
+    EXPECT_FALSE(panel.view().settings.kernel);
+    ASSERT_TRUE(importInto(panel, {q(golden("tilelens-csv/example.csv"))}));
+    EXPECT_EQ(panel.view().kernel, "matmul");
+    EXPECT_EQ(panel.endToEnd()->decisionText(),
+              q(decide(import_timing_file(golden("tilelens-csv/example.csv")).records).sentence));
+}
+
+TEST(TimingsPanel, TheRecordCountDescribesEverythingLoaded) {
+    TimingsPanel panel;
+    ASSERT_TRUE(importInto(panel, {q(golden("tilelens-csv/example.csv"))}));
+    EXPECT_EQ(panel.statusText(), QStringLiteral("2 record(s) from 1 file(s)"));
+    ASSERT_TRUE(importInto(panel, {q(sizesJson())}));
+    const QString status = panel.statusText();
+    EXPECT_TRUE(status.startsWith(QStringLiteral("10 record(s) from 2 file(s)")))
+        << status.toStdString();
+    EXPECT_TRUE(status.contains(QStringLiteral("the last import read 8 record(s) from 1 file(s)")))
+        << status.toStdString();
+    // A file imported again replaces its records: still ten from two files.
+    ASSERT_TRUE(importInto(panel, {q(sizesJson())}));
+    EXPECT_TRUE(panel.statusText().startsWith(QStringLiteral("10 record(s) from 2 file(s)")))
+        << panel.statusText().toStdString();
+}
+
+TEST(TimingsPanel, OpensTheChartsAtFullSizeInAWindowOfTheirOwn) {
+    TimingsPanel panel;
+    ASSERT_TRUE(importInto(panel, {q(sweepCsv())}));
+    panel.resize(1280, 230);  // the Timings tab in its dock, in a window of 720
+    panel.show();
+    ChartWindow* window = panel.chartWindow();
+    ASSERT_NE(window, nullptr);
+    EXPECT_FALSE(window->isVisible());
+    // A double click on the chart opens it, as the Full view button does.
+    emit panel.candidatesChart()->doubleClicked();
+    ASSERT_TRUE(window->isVisible());
+    EXPECT_TRUE(window->isWindow());
+    EXPECT_EQ(window->currentChart(), 0);
+    ChartWidget* full = window->candidatesChart();
+    EXPECT_EQ(full->seriesNames(), panel.candidatesChart()->seriesNames());
+    EXPECT_EQ(full->categories(), panel.candidatesChart()->categories());
+    EXPECT_GT(full->height(), 2 * panel.candidatesChart()->height());
+
+    // It follows the tab: another target chosen, another import.
+    panel.setTarget(std::string("tpu-v5p"));
+    EXPECT_EQ(window->rooflineChart()->title(),
+              QStringLiteral("Roofline on tpu-v5p \u00B7 bfloat16"));
+    panel.clearRecords();
+    ASSERT_TRUE(importInto(panel, {q(sizesJson())}));
+    EXPECT_EQ(full->title(), panel.candidatesChart()->title());
+    EXPECT_EQ(full->seriesPoints(QStringLiteral("millipyde")).size(), 4);
+    window->close();
 }

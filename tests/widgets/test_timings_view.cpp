@@ -16,6 +16,7 @@
 #include "timings_test_util.h"
 #include "widgets/timings/candidate_categories.h"
 #include "widgets/timings/chart_scale.h"
+#include "widgets/timings/distinct_names.h"
 
 using namespace tl;
 using namespace tl::gui;
@@ -282,4 +283,53 @@ TEST(TimingsCategories, GroupCandidatesByParamsInAnyOrderAndKeepTheFastest) {
     EXPECT_EQ(capped.total, 4u);
     EXPECT_EQ(capped.first_record, (std::vector<std::size_t>{0, 2}));
     EXPECT_EQ(capped.category_of, (std::vector<int>{0, 0, 1, -1, -1}));
+}
+
+TEST(TimingsCategories, OrderByProblemPutsSizesInNumericOrder) {
+    // Four sizes, first seen out of order, one category of them twice; text "4000" would sort
+    // before "500".
+    std::vector<TimingRecord> records(5);
+    const int sizes[] = {4000, 500, 2000, 500, 1000};
+    for (std::size_t i = 0; i < records.size(); ++i)
+        records[i].params = Json{{"rounds", 100}, {"input_size", sizes[i]}};
+    CandidateCategories c = candidate_categories(records, {0, 1, 2, 3, 4});
+    ASSERT_EQ(c.first_record, (std::vector<std::size_t>{0, 1, 2, 4}));
+    order_by_problem(records, c, false);
+    EXPECT_EQ(c.first_record, (std::vector<std::size_t>{1, 4, 2, 0}));
+    EXPECT_EQ(c.category_of, (std::vector<int>{3, 0, 2, 0, 1}));
+}
+
+TEST(DistinctNames, NamesThatDifferOnlyAtTheirEndAreShortenedApart) {
+    const std::vector<std::string> sizes{
+        "benchmark_transpose \xc2\xb7 rounds=100, warmup_rounds=25, input_size=500",
+        "benchmark_transpose \xc2\xb7 rounds=100, warmup_rounds=25, input_size=4000"};
+    // The plain shortening keeps the head: the two would read alike.
+    EXPECT_EQ(abbreviated(sizes[0], 32), abbreviated(sizes[1], 32));
+    const auto shortened = distinct_abbreviations(sizes, 32);
+    ASSERT_EQ(shortened.size(), 2u);
+    EXPECT_NE(shortened[0], shortened[1]);
+    for (std::size_t i = 0; i < 2; ++i) {
+        // At most 32 characters (the middle dot and the ellipses are one each, 2 and 3 bytes).
+        EXPECT_LE(QString::fromStdString(shortened[i]).size(), 32) << shortened[i];
+        EXPECT_EQ(shortened[i].rfind("benchmark_", 0), 0u) << shortened[i];
+    }
+    EXPECT_NE(shortened[0].find("input_size=500"), std::string::npos) << shortened[0];
+    EXPECT_NE(shortened[1].find("input_size=4000"), std::string::npos) << shortened[1];
+
+    // cuBLAS kernels that differ in their last letters, templated kernels in their arguments;
+    // equal names stay equal, and a short name is kept as it is.
+    const std::vector<std::string> kernels{
+        "ampere_bf16_s16816gemm_bf16_128x64_ldg8_f2f_stages_64x4_tn",
+        "ampere_bf16_s16816gemm_bf16_128x64_ldg8_f2f_stages_64x4_nn",
+        "void gemm<float, 128>(float const*, float*)",
+        "void gemm<half, 128>(float const*, float*)",
+        "ampere_bf16_s16816gemm_bf16_128x64_ldg8_f2f_stages_64x4_tn",
+        "softmax"};
+    const auto k = distinct_abbreviations(kernels, 24);
+    EXPECT_NE(k[0], k[1]);
+    EXPECT_NE(k[2], k[3]);
+    EXPECT_EQ(k[0], k[4]);
+    EXPECT_EQ(k[5], "softmax");
+    EXPECT_TRUE(k[0].size() > 2 && k[0].substr(k[0].size() - 2) == "tn") << k[0];
+    for (const auto& name : k) EXPECT_LE(QString::fromStdString(name).size(), 24) << name;
 }

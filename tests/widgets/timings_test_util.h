@@ -16,6 +16,11 @@ inline std::string golden(const char* relative) {
 inline std::string sweepCsv() {
     return TILELENS_SOURCE_DIR "/tests/widgets/data/timings/sweep.csv";
 }
+// A pytest-benchmark file of two libraries (groups cupy and millipyde) timing one transpose at
+// input sizes 500 to 4000; cupy is fastest at 1000, millipyde at 500.
+inline std::string sizesJson() {
+    return TILELENS_SOURCE_DIR "/tests/widgets/data/timings/pytest-sizes.json";
+}
 inline QString q(const std::string& s) {
     return QString::fromStdString(s);
 }

@@ -5,6 +5,7 @@
 #include <map>
 #include <numeric>
 #include <string>
+#include <tuple>
 
 namespace tl::gui {
 namespace {
@@ -25,7 +26,54 @@ double best_time(const TimingRecord& r) {
     return std::numeric_limits<double>::infinity();
 }
 
+// A record's place in problem order: per param key (in `keys`' order) whether it lacks it,
+// then its value as a number or, for other values, as JSON text.
+using ProblemSortKey = std::vector<std::tuple<bool, double, std::string>>;
+
+ProblemSortKey problem_sort_key(const TimingRecord& r, const std::vector<std::string>& keys) {
+    ProblemSortKey key;
+    for (const auto& k : keys) {
+        const auto it = r.params.is_object() ? r.params.find(k) : r.params.end();
+        if (it == r.params.end())
+            key.emplace_back(true, 0.0, std::string());
+        else if (it->is_number())
+            key.emplace_back(false, it->get<double>(), std::string());
+        else
+            key.emplace_back(false, std::numeric_limits<double>::infinity(), it->dump());
+    }
+    return key;
+}
+
 }  // namespace
+
+void order_by_problem(const std::vector<TimingRecord>& records, CandidateCategories& categories,
+                      bool by_kernel) {
+    std::vector<std::string> keys;  // every param key, in the order first seen
+    for (std::size_t i : categories.first_record)
+        if (records[i].params.is_object())
+            for (const auto& [k, v] : records[i].params.items())
+                if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+    const std::size_t n = categories.first_record.size();
+    std::vector<std::pair<std::string, ProblemSortKey>> sort_keys;
+    for (std::size_t i : categories.first_record) {
+        const TimingRecord& r = records[i];
+        sort_keys.emplace_back(by_kernel ? r.kernel.value_or(r.label) : std::string(),
+                               problem_sort_key(r, keys));
+    }
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return sort_keys[a] < sort_keys[b]; });
+    std::vector<int> renumber(n);
+    std::vector<std::size_t> first;
+    for (std::size_t to = 0; to < n; ++to) {
+        renumber[order[to]] = int(to);
+        first.push_back(categories.first_record[order[to]]);
+    }
+    for (int& c : categories.category_of)
+        if (c >= 0) c = renumber[std::size_t(c)];
+    categories.first_record = std::move(first);
+}
 
 CandidateCategories candidate_categories(const std::vector<TimingRecord>& records,
                                          const std::vector<std::size_t>& indices, std::size_t max,

@@ -28,4 +28,10 @@ CandidateCategories candidate_categories(const std::vector<TimingRecord>& record
                                          std::size_t max = kMaxCandidateCategories,
                                          bool by_kernel = false);
 
+// Puts the categories in problem order: by kernel (with `by_kernel`), then by each param in
+// numeric order where both are numbers (input_size 500 before 4000), records without a param
+// after those with it; equal problems keep the order first seen.
+void order_by_problem(const std::vector<TimingRecord>& records, CandidateCategories& categories,
+                      bool by_kernel);
+
 }  // namespace tl::gui

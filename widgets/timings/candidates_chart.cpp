@@ -7,17 +7,16 @@
 #include "core/base/format.h"
 #include "core/timings/timings_summary.h"
 #include "widgets/kit/qstring.h"
+#include "widgets/timings/baseline_levels.h"
+#include "widgets/timings/candidate_axis.h"
 #include "widgets/timings/candidate_categories.h"
 #include "widgets/timings/chart_widget.h"
+#include "widgets/timings/distinct_names.h"
+#include "widgets/timings/impl_comparison.h"
 #include "widgets/timings/timings_style.h"
 
 namespace tl::gui {
 namespace {
-
-// Past these lengths a name is shortened (its template and call arguments first); the full
-// text is in the tooltips.
-constexpr std::size_t kMaxCategoryLabel = 32;
-constexpr std::size_t kMaxLegendName = 24;
 
 struct Group {
     SeriesStyle style;
@@ -64,100 +63,37 @@ std::vector<std::size_t> shownCandidates(const TimingsView& v) {
     return candidates;
 }
 
-// The kernels of the records the chart may show, candidates and baselines, in file order.
-std::vector<std::string> kernelsOf(const TimingsView& v) {
-    std::vector<std::string> kernels;
-    for (std::size_t i = 0; i < v.records.size(); ++i) {
-        if (!v.shown(i)) continue;
-        const std::string& k = v.records[i].kernel.value_or(v.records[i].label);
-        if (std::find(kernels.begin(), kernels.end(), k) == kernels.end()) kernels.push_back(k);
-    }
-    return kernels;
-}
-
-// Baselines: the fastest measured record of each baseline impl on each target (and, on a chart
-// of several kernels, of each kernel, in that kernel's colour), as a line.
-void addBaselines(ChartWidget& chart, const TimingsView& v, std::vector<std::size_t>& drawn,
-                  const std::vector<std::string>& kernels, bool byKernel) {
-    std::map<std::tuple<std::string, std::string, std::string>, std::size_t> fastest;
-    for (std::size_t i = 0; i < v.records.size(); ++i) {
-        const TimingRecord& r = v.records[i];
-        if (!v.shown(i) || v.facts[i].is_candidate || r.status != TimingStatus::Ok || !r.median_s ||
-            v.facts[i].provenance.kind != Provenance::Measured)
-            continue;
-        const std::string kernel = byKernel ? r.kernel.value_or(r.label) : std::string();
-        const auto key = std::make_tuple(kernel, r.target.value_or(""), *r.impl);
-        const auto it = fastest.find(key);
-        if (it == fastest.end() || *r.median_s < *v.records[it->second].median_s) fastest[key] = i;
-    }
-    std::map<std::string, int> linesOfKernel;
-    for (const auto& [key, i] : fastest) {
-        const auto& [kernel, target, impl] = key;
-        QString name = qs(impl);
-        if (!target.empty()) name += QStringLiteral(" on ") + qs(target);
-        if (!kernel.empty()) name += QStringLiteral(" \u00B7 ") + qs(abbreviated(kernel, 24));
-        name += QStringLiteral(" (median)");
-        const auto k = std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin();
-        const QColor c = byKernel && k < std::ptrdiff_t(kernels.size())
-                             ? seriesColour(std::size_t(k))
-                             : targetColour(v, v.records[i].target);
-        // Two impls of one kernel share its colour: the second is dotted.
-        const bool second = byKernel && ++linesOfKernel[kernel] > 1;
-        chart.addHorizontalLine(name, {c, Marker::None, second ? Stroke::Dotted : Stroke::Dashed},
-                                *v.records[i].median_s, recordTooltip(v, i));
-        drawn.push_back(i);
-    }
-}
-
-// The chart's categories, one per candidate, and a subtitle with what they share and how many
-// were left out. Returns the short category labels.
-QStringList setCandidateCategories(ChartWidget& chart, const TimingsView& v,
-                                   const CandidateCategories& grouped, bool byKernel) {
-    std::vector<const TimingRecord*> categoryRecords;
-    for (std::size_t i : grouped.first_record) categoryRecords.push_back(&v.records[i]);
-    const CandidateLabels labels = candidate_labels(categoryRecords, byKernel);
-    QStringList categories, fullCategories;
-    for (const auto& l : labels.labels) {
-        categories << qs(abbreviated(l, kMaxCategoryLabel));
-        fullCategories << qs(l);
-    }
-    chart.setCategories(categories, fullCategories);
-    QStringList subtitle;
-    if (!labels.common.empty()) subtitle << QStringLiteral("problem: ") + qs(labels.common);
-    if (grouped.total > grouped.first_record.size())
-        subtitle << QStringLiteral("the %1 fastest of %2 candidates (the table lists all)")
-                        .arg(grouped.first_record.size())
-                        .arg(grouped.total);
-    chart.setSubtitle(subtitle.join(QStringLiteral(" \u00B7 ")));
-    return categories;
-}
-
 // The series a candidate's point belongs to: by provenance, or on a chart of several kernels
 // by kernel.
 std::pair<QString, SeriesStyle> candidateSeriesFor(const TimingsView& v, std::size_t i,
                                                    const std::vector<std::string>& kernels,
+                                                   const std::vector<std::string>& kernelNames,
                                                    bool byKernel) {
     auto [name, style] = seriesFor(v, i);
     if (!byKernel) return {name, style};
-    // Every kernel its own colour and legend entry; the marker still says provenance.
+    // Every kernel its own hue and shape (24 of them) and legend entry; a hollow or grey marker
+    // still says provenance.
     const TimingRecord& r = v.records[i];
     const RecordFacts& f = v.facts[i];
     const std::string& kernel = r.kernel.value_or(r.label);
-    const auto k = std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin();
-    style.colour = seriesColour(std::size_t(k));
+    const auto k = std::size_t(std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin());
+    style.colour = seriesColour(k);
+    if (f.provenance.kind == Provenance::Measured)
+        style.marker = seriesMarker(k, f.provenance.unverified);
     QString suffix;
     if (f.provenance.kind != Provenance::Measured)
         suffix = QStringLiteral(" (") + name + QStringLiteral(")");
     else if (f.provenance.unverified)
         suffix = QStringLiteral(" (unverified)");
-    return {qs(abbreviated(kernel, kMaxLegendName)) + suffix, style};
+    return {qs(k < kernelNames.size() ? kernelNames[k] : kernel) + suffix, style};
 }
 
 // The candidates' points: a median with its range, a modelled bound for a planned one, a cross
 // for a failed one. Appends each record drawn to `drawn`.
 void addCandidatePoints(ChartWidget& chart, const TimingsView& v,
                         const std::vector<int>& categoryOf, const std::vector<std::string>& kernels,
-                        bool byKernel, std::vector<std::size_t>& drawn) {
+                        const std::vector<std::string>& kernelNames, bool byKernel,
+                        std::vector<std::size_t>& drawn) {
     std::vector<std::pair<QString, Group>> groups;  // in first-seen order, legend order
     const auto group = [&](const QString& name, const SeriesStyle& style) -> Group& {
         for (auto& [n, g] : groups)
@@ -186,7 +122,7 @@ void addCandidatePoints(ChartWidget& chart, const TimingsView& v,
             p.y = *r.median_s;
             if (r.min_s && r.max_s) p.lo = *r.min_s, p.hi = *r.max_s;
         }
-        const auto [name, style] = candidateSeriesFor(v, i, kernels, byKernel);
+        const auto [name, style] = candidateSeriesFor(v, i, kernels, kernelNames, byKernel);
         group(name, style).points.push_back(p);
         drawn.push_back(i);
     }
@@ -221,20 +157,34 @@ void showCandidates(ChartWidget& chart, const TimingsView& v) {
     chart.setAxes(QString(), ValueFormat::Plain,
                   QStringLiteral("time per run (median, min\u2013max)"), ValueFormat::Seconds);
     chart.setLogScale(Qt::Vertical, std::nullopt);
+    const std::vector<std::size_t> shown = shownCandidates(v);
+    // No candidate timed, but other impls: compare those, size by size (the open spec's
+    // modelled bound would stand alone among them).
+    const bool timed =
+        std::any_of(shown.begin(), shown.end(), [&](std::size_t i) { return !v.facts[i].planned; });
+    if (!timed && showImplComparison(chart, v)) return;
     const QString kernel = v.kernel.empty() ? QStringLiteral("all kernels") : qs(v.kernel);
     chart.setTitle(QStringLiteral("%1: candidates vs time").arg(kernel));
 
-    const std::vector<std::size_t> shown = shownCandidates(v);
-    const std::vector<std::string> kernels = kernelsOf(v);
+    const std::vector<std::string> kernels = shownKernels(v);
+    const std::vector<std::string> kernelNames = distinct_abbreviations(kernels, kMaxLegendName);
     const bool byKernel = v.kernel.empty() && kernels.size() > 1;
     const CandidateCategories grouped =
         candidate_categories(v.records, shown, kMaxCandidateCategories, byKernel);
-    const QStringList categories = setCandidateCategories(chart, v, grouped, byKernel);
     std::vector<std::size_t> drawn;
-    addCandidatePoints(chart, v, grouped.category_of, kernels, byKernel, drawn);
-    addBaselines(chart, v, drawn, kernels, byKernel);
+    addCandidatePoints(chart, v, grouped.category_of, kernels, kernelNames, byKernel, drawn);
+    const std::size_t otherProblems =
+        addBaselineLevels(chart, v, grouped, kernels, kernelNames, byKernel, drawn);
+    const QString lead =
+        otherProblems == 0
+            ? QString()
+            : QStringLiteral("%1 baseline record(s) of problems no candidate times: not drawn")
+                  .arg(otherProblems);
+    setCategoryAxis(chart, v, grouped, byKernel, lead, QStringLiteral("problem: "),
+                    QStringLiteral("candidates"));
     chart.setBadges(provenanceBadges(v, drawn));
-    noteEmptyCandidateChart(chart, v, grouped.category_of, categories.isEmpty(), drawn.empty());
+    noteEmptyCandidateChart(chart, v, grouped.category_of, grouped.first_record.empty(),
+                            drawn.empty());
     chart.replot();
 }
 

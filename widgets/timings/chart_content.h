@@ -35,6 +35,8 @@ struct ChartWidget::Content {
     QCPTextElement* title = nullptr;
     QCPTextElement* subtitle = nullptr;
     QCPLayoutGrid* badgeRow = nullptr;
+    QCPTextElement* legendMore = nullptr;
+    int legendOverflow = 0;  // series left out of the legend for want of room
 
     // Chooses log or linear for each axis and fits the ranges to every value drawn.
     void fit();

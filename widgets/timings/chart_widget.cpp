@@ -62,14 +62,18 @@ QCPScatterStyle::ScatterShape shapeOf(Marker m) {
         case Marker::Square:
             return QCPScatterStyle::ssSquare;
         case Marker::Triangle:
+        case Marker::HollowTriangle:
             return QCPScatterStyle::ssTriangle;
+        case Marker::TriangleDown:
+        case Marker::HollowTriangleDown:
+            return QCPScatterStyle::ssTriangleInverted;
     }
     return QCPScatterStyle::ssNone;
 }
 
 bool filled(Marker m) {
     return m == Marker::Disc || m == Marker::Diamond || m == Marker::Square ||
-           m == Marker::Triangle;
+           m == Marker::Triangle || m == Marker::TriangleDown;
 }
 
 Qt::PenStyle penStyle(Stroke s) {
@@ -82,8 +86,44 @@ Qt::PenStyle penStyle(Stroke s) {
             return Qt::DashLine;
         case Stroke::Dotted:
             return Qt::DotLine;
+        case Stroke::DashDot:
+            return Qt::DashDotLine;
+        case Stroke::DashDotDot:
+            return Qt::DashDotDotLine;
     }
     return Qt::NoPen;
+}
+
+// The polyline of a Steps series: each point a stroke across its category, joined to the next
+// category's by a riser, broken (NaN) where the categories between them have no level.
+void stepPolyline(const QVector<ChartPoint>& points, QVector<double>& xs, QVector<double>& ys) {
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const ChartPoint& p = points[i];
+        if (i > 0 && p.x - points[i - 1].x > 1.5) {
+            xs << (p.x + points[i - 1].x) / 2;
+            ys << std::numeric_limits<double>::quiet_NaN();
+        }
+        xs << p.x - 0.5 << p.x + 0.5;
+        ys << p.y << p.y;
+    }
+}
+
+// Min-max bars on `graph`'s points (in its order), where a point has them.
+void addErrorBars(QCPGraph* graph, const QVector<ChartPoint>& points, const QColor& colour) {
+    bool anyBar = false;
+    QVector<double> minus, plus;
+    for (const auto& p : points) {
+        anyBar = anyBar || p.hasBar();
+        minus.push_back(p.hasBar() ? p.y - p.lo : 0);
+        plus.push_back(p.hasBar() ? p.hi - p.y : 0);
+    }
+    if (!anyBar) return;
+    auto* bars = new QCPErrorBars(graph->keyAxis(), graph->valueAxis());
+    bars->removeFromLegend();
+    bars->setDataPlottable(graph);
+    bars->setData(minus, plus);
+    bars->setPen(QPen(colour, 1.4));
+    bars->setWhiskerWidth(10);
 }
 
 // `text` broken at spaces into lines no wider than `width` pixels.
@@ -140,11 +180,16 @@ ChartWidget::ChartWidget(QWidget* parent)
     plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     plot_->legend->setWrap(3);
     plot_->legend->setVisible(plot_->graphCount() > 0);
-    for (int row : {0, 1, 2, 4}) grid->setRowStretchFactor(row, 0.001);
+    // Under the legend: how many series it had no room for.
+    content_->legendMore = new QCPTextElement(plot_, QString(), font());
+    grid->addElement(5, 0, content_->legendMore);
+    content_->legendMore->setVisible(false);
+    for (int row : {0, 1, 2, 4, 5}) grid->setRowStretchFactor(row, 0.001);
     grid->setRowSpacing(2);
 
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this, &ChartWidget::showTooltip);
+    connect(plot_, &QCustomPlot::mouseDoubleClick, this, &ChartWidget::doubleClicked);
     applyTheme();
 }
 
@@ -202,6 +247,14 @@ void ChartWidget::addHorizontalLine(const QString& name, const SeriesStyle& styl
     content_->series.push_back({name, SeriesKind::HorizontalLine, style, {p}});
 }
 
+void ChartWidget::addSteps(const QString& name, const SeriesStyle& style,
+                           const QVector<ChartPoint>& points) {
+    QVector<ChartPoint> sorted = points;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
+    content_->series.push_back({name, SeriesKind::Steps, style, sorted});
+}
+
 void ChartWidget::addFailed(const QString& name, const SeriesStyle& style,
                             const QVector<ChartPoint>& points) {
     content_->series.push_back({name, SeriesKind::Failed, style, points});
@@ -253,6 +306,7 @@ void ChartWidget::build() {
         note->setClipToAxisRect(false);
     }
     plot_->legend->setVisible(plot_->graphCount() > 0);
+    fitLegend(size());
     applyTheme();
     plot_->replot();
     // A short plot (a low dock) gets fewer value ticks, so their labels never overlap; the
@@ -312,39 +366,35 @@ void ChartWidget::buildSeries() {
         const QColor colour = s.style.colour.isValid() ? s.style.colour : fg;
         auto* graph = plot_->addGraph(x, y);
         graph->setName(s.name);
+        // Points in x order, as the graph keeps them, so that each bar stays with its point.
+        QVector<ChartPoint> points = s.points;
+        if (s.kind == SeriesKind::Points)
+            std::stable_sort(points.begin(), points.end(),
+                             [](const ChartPoint& a, const ChartPoint& b) { return a.x < b.x; });
         QVector<double> xs, ys;
         if (s.kind == SeriesKind::HorizontalLine) {
             xs = {c.x.lo, c.x.hi};
-            ys = {s.points.front().y, s.points.front().y};
+            ys = {points.front().y, points.front().y};
+        } else if (s.kind == SeriesKind::Steps) {
+            stepPolyline(points, xs, ys);
         } else {
-            for (const auto& p : s.points) {
+            for (const auto& p : points) {
                 xs.push_back(p.x);
                 ys.push_back(s.kind == SeriesKind::Failed ? c.failedY : p.y);
             }
         }
-        graph->setData(xs, ys);
-        const bool line = s.kind == SeriesKind::Line || s.kind == SeriesKind::HorizontalLine;
+        // In the order given: a step's riser has two points at one x.
+        graph->setData(xs, ys, s.kind == SeriesKind::Steps);
+        const bool line = s.kind == SeriesKind::Line || s.kind == SeriesKind::HorizontalLine ||
+                          s.kind == SeriesKind::Steps || s.style.line != Stroke::None;
         graph->setLineStyle(line ? QCPGraph::lsLine : QCPGraph::lsNone);
-        graph->setPen(
-            QPen(colour, line ? 2.0 : 1.6, line ? penStyle(s.style.line) : Qt::SolidLine));
+        // A line joining points is thinner than a baseline.
+        const double width = s.kind == SeriesKind::Points ? (line ? 1.3 : 1.6) : 2.0;
+        graph->setPen(QPen(colour, width, line ? penStyle(s.style.line) : Qt::SolidLine));
         const QBrush brush = filled(s.style.marker) ? QBrush(colour) : QBrush(bg);
         graph->setScatterStyle(
             QCPScatterStyle(shapeOf(s.style.marker), QPen(colour, 1.8), brush, s.style.size));
-        if (s.kind != SeriesKind::Points) continue;
-        bool anyBar = false;
-        QVector<double> minus, plus;
-        for (const auto& p : s.points) {
-            anyBar = anyBar || p.hasBar();
-            minus.push_back(p.hasBar() ? p.y - p.lo : 0);
-            plus.push_back(p.hasBar() ? p.hi - p.y : 0);
-        }
-        if (!anyBar) continue;
-        auto* bars = new QCPErrorBars(x, y);
-        bars->removeFromLegend();
-        bars->setDataPlottable(graph);
-        bars->setData(minus, plus);
-        bars->setPen(QPen(colour, 1.4));
-        bars->setWhiskerWidth(10);
+        if (s.kind == SeriesKind::Points) addErrorBars(graph, points, colour);
     }
 }
 
@@ -416,6 +466,7 @@ void ChartWidget::applyTheme() {
     plot_->legend->setTextColor(fg);
     content_->title->setTextColor(fg);
     content_->subtitle->setTextColor(fg);
+    content_->legendMore->setTextColor(fg);
 }
 
 void ChartWidget::changeEvent(QEvent* event) {

@@ -22,14 +22,28 @@ class QMouseEvent;
 namespace tl::gui {
 
 enum class ValueFormat { Plain, Seconds, FlopRate, Intensity };
-enum class Marker { None, Disc, Circle, Cross, Diamond, HollowDiamond, Square, Triangle };
-enum class Stroke { None, Solid, Dashed, Dotted };
+enum class Marker {
+    None,
+    Disc,
+    Circle,
+    Cross,
+    Diamond,
+    HollowDiamond,
+    Square,
+    Triangle,
+    HollowTriangle,
+    TriangleDown,
+    HollowTriangleDown
+};
+enum class Stroke { None, Solid, Dashed, Dotted, DashDot, DashDotDot };
 
+// A series of points is joined by a line when `line` is set.
 struct SeriesStyle {
     QColor colour;
     Marker marker = Marker::Disc;
     Stroke line = Stroke::None;
     double size = 9;  // marker size in pixels
+    friend bool operator==(const SeriesStyle&, const SeriesStyle&) = default;
 };
 
 struct ChartPoint {
@@ -50,7 +64,7 @@ class ChartWidget : public QWidget {
     Q_OBJECT
 public:
     enum class Format { Png, Svg, Pdf };
-    enum class SeriesKind { Points, Line, HorizontalLine, Failed };
+    enum class SeriesKind { Points, Line, HorizontalLine, Steps, Failed };
 
     explicit ChartWidget(QWidget* parent = nullptr);
     ~ChartWidget() override;
@@ -76,6 +90,9 @@ public:
     // A line across the whole x range at `y` (a baseline).
     void addHorizontalLine(const QString& name, const SeriesStyle& style, double y,
                            const QString& tooltip);
+    // A level over each category: point i a horizontal stroke across category x at y, joined
+    // to the next category's (a baseline measured at several problem sizes).
+    void addSteps(const QString& name, const SeriesStyle& style, const QVector<ChartPoint>& points);
     // Points without a value, drawn in a band above the data at the given x positions.
     void addFailed(const QString& name, const SeriesStyle& style,
                    const QVector<ChartPoint>& points);
@@ -95,6 +112,11 @@ public:
     // gives one point at its y.
     QVector<ChartPoint> seriesPoints(const QString& name) const;
     std::optional<SeriesKind> seriesKind(const QString& name) const;
+    std::optional<SeriesStyle> seriesStyle(const QString& name) const;
+    // The legend's entries as drawn, and how many series did not fit in it (a short chart with
+    // many series lists the first ones and says how many more there are).
+    QStringList legendEntries() const;
+    int legendOverflow() const;
     QStringList categories() const;
     QStringList fullCategories() const;  // the labels' full texts (the labels when none given)
     QString title() const;
@@ -114,6 +136,13 @@ public:
     // the resolution; SVG and PDF are vector. Written atomically; false with `error` set.
     bool exportTo(const QString& path, Format format, QString* error, QSize size = {}) const;
     static std::optional<Format> formatForPath(const QString& path);
+    // Asks `parent`'s user for a file name and writes the chart there (PNG, SVG or PDF by the
+    // name's suffix, else by the chosen filter); a failure is shown in a message box.
+    void exportWithDialog(QWidget* parent);
+
+signals:
+    // A double click on the chart (the Timings tab opens it in a window of its own).
+    void doubleClicked();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -126,6 +155,8 @@ private:
     void buildSeries();
     void applyTheme();
     void applyCategoryLabels();
+    // Lays the legend out for `size` (the screen's, or an export's): const as exportTo() is.
+    void fitLegend(QSize size) const;
     void showTooltip(QMouseEvent* event);
 
     QCustomPlot* plot_;

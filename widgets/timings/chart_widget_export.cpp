@@ -1,7 +1,9 @@
 // ChartWidget's export to PNG, SVG (QSvgGenerator) and PDF (QPdfWriter), written atomically.
 #include <qcustomplot.h>
 
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QSaveFile>
@@ -34,6 +36,26 @@ std::optional<ChartWidget::Format> ChartWidget::formatForPath(const QString& pat
     return std::nullopt;
 }
 
+void ChartWidget::exportWithDialog(QWidget* parent) {
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(
+        parent, tr("Export chart"), {}, tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"),
+        &filter);
+    if (path.isEmpty()) return;
+    QString file = path;
+    auto format = formatForPath(file);
+    if (!format) {
+        // No known suffix: take the one of the chosen filter.
+        const QString suffix = filter.contains(QLatin1String("svg"))   ? QStringLiteral(".svg")
+                               : filter.contains(QLatin1String("pdf")) ? QStringLiteral(".pdf")
+                                                                       : QStringLiteral(".png");
+        file += suffix;
+        format = formatForPath(file);
+    }
+    QString error;
+    if (!exportTo(file, *format, &error)) QMessageBox::warning(parent, tr("Export chart"), error);
+}
+
 bool ChartWidget::exportTo(const QString& path, Format format, QString* error, QSize size) const {
     if (!size.isValid() || size.isEmpty())
         size = (isVisible() && width() >= 320) ? this->size() : kDefaultExportSize;
@@ -43,6 +65,8 @@ bool ChartWidget::exportTo(const QString& path, Format format, QString* error, Q
         return false;
     }
     bool written = true;
+    // The legend's columns and rows are fitted to the size written, then again to the screen.
+    fitLegend(size);
     switch (format) {
         case Format::Png: {
             const QPixmap pixmap = plot_->toPixmap(size.width(), size.height(), 2.0);
@@ -71,6 +95,7 @@ bool ChartWidget::exportTo(const QString& path, Format format, QString* error, Q
             break;
         }
     }
+    fitLegend(this->size());
     plot_->replot();  // the export laid the plot out at its size; lay it out for the screen
     if (!written || !file.commit()) {
         if (error) *error = tr("could not write %1: %2").arg(path, file.errorString());

@@ -2,6 +2,7 @@
 #include <qcustomplot.h>
 
 #include <QToolTip>
+#include <algorithm>
 #include <cmath>
 
 #include "widgets/timings/chart_content.h"
@@ -49,6 +50,12 @@ std::optional<ChartWidget::SeriesKind> ChartWidget::seriesKind(const QString& na
     return std::nullopt;
 }
 
+std::optional<SeriesStyle> ChartWidget::seriesStyle(const QString& name) const {
+    for (const auto& s : content_->series)
+        if (s.name == name) return s.style;
+    return std::nullopt;
+}
+
 QVector<ChartPoint> ChartWidget::seriesPoints(const QString& name) const {
     for (const auto& s : content_->series) {
         if (s.name != name) continue;
@@ -81,6 +88,11 @@ QString ChartWidget::tooltipAt(const QPoint& pos) const {
             double d2 = 0;
             if (s.kind == SeriesKind::HorizontalLine) {
                 d2 = (py - pos.y()) * (py - pos.y());
+            } else if (s.kind == SeriesKind::Steps) {
+                // Anywhere along the stroke across the point's category.
+                const double half = std::abs(x->coordToPixel(p.x + 0.5) - x->coordToPixel(p.x));
+                const double dx = std::max(0.0, std::abs(x->coordToPixel(p.x) - pos.x()) - half);
+                d2 = dx * dx + (py - pos.y()) * (py - pos.y());
             } else {
                 const double px = x->coordToPixel(p.x);
                 d2 = (px - pos.x()) * (px - pos.x()) + (py - pos.y()) * (py - pos.y());

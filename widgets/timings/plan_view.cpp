@@ -10,6 +10,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <map>
 
 #include "core/plan/bench_script.h"
@@ -39,6 +40,7 @@ PlanView::PlanView(QWidget* parent)
       sorted_(new QSortFilterProxyModel(this)) {
     setObjectName(QStringLiteral("planView"));
     summary_->setWordWrap(true);
+    summary_->setAlignment(Qt::AlignLeft | Qt::AlignTop);  // clipped at the bottom, if at all
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     exportButton_->setToolTip(
         tr("Write a Python (JAX) script that builds each candidate's pallas_call, checks it "
@@ -52,6 +54,8 @@ PlanView::PlanView(QWidget* parent)
     table_->sortByColumn(-1, Qt::AscendingOrder);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->verticalHeader()->hide();
+    // Rows of one line of text: more candidates in a short dock.
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setWordWrap(false);
 
@@ -153,13 +157,23 @@ void PlanView::attach() {
         // out): shown, not only on hover.
         for (const auto& n : plan->notes) text += QStringLiteral("\n") + tr("Note: ") + qs(n);
         summary_->setText(text);
-        summary_->setToolTip(qs([&] {
-            std::string notes;
-            for (const auto& n : plan->notes) notes += (notes.empty() ? "" : "\n") + n;
-            return notes;
-        }()));
     }
+    fitSummary();
     emit planChanged();
+}
+
+// A short tab (a dock in a window of 720) keeps most of its height for the candidates: the
+// summary shows its first lines, whole on hover; a tall one shows it all.
+void PlanView::fitSummary() {
+    const int line = summary_->fontMetrics().lineSpacing();
+    const int lines = std::max(2, int(0.3 * height()) / std::max(line, 1));
+    summary_->setMaximumHeight(lines * line);
+    summary_->setToolTip(summary_->text());
+}
+
+void PlanView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitSummary();
 }
 
 bool PlanView::waitForPlan(int timeoutMs) {

@@ -44,7 +44,11 @@ public:
 signals:
     void planChanged();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    void fitSummary();
     void compute();
     void computed(const PlanOutcome& out);
     void attach();

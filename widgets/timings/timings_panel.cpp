@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -11,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QMainWindow>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
@@ -20,6 +22,7 @@
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -30,6 +33,8 @@
 #include "widgets/kit/qstring.h"
 #include "widgets/timings/candidates_chart.h"
 #include "widgets/timings/chart_widget.h"
+#include "widgets/timings/chart_window.h"
+#include "widgets/timings/distinct_names.h"
 #include "widgets/timings/end_to_end_panel.h"
 #include "widgets/timings/import_job.h"
 #include "widgets/timings/plan_view.h"
@@ -65,11 +70,12 @@ void fillChoices(QComboBox* box, const QString& automatic, const std::vector<std
     const QSignalBlocker block(box);
     box->clear();
     box->addItem(automatic);
-    // Long kernel names (templated CUDA kernels) are shortened in the list; the tooltip and the
-    // item's data keep the whole name.
-    for (const auto& item : items) {
-        box->addItem(qs(abbreviated(item, kMaxChoiceName)), qs(item));
-        box->setItemData(box->count() - 1, qs(item), Qt::ToolTipRole);
+    // Long kernel names (templated CUDA kernels) are shortened in the list, never to the same
+    // text; the tooltip and the item's data keep the whole name.
+    const std::vector<std::string> shown = distinct_abbreviations(items, kMaxChoiceName);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        box->addItem(qs(shown[i]), qs(items[i]));
+        box->setItemData(box->count() - 1, qs(items[i]), Qt::ToolTipRole);
     }
     const int at = chosen ? box->findData(qs(*chosen)) : 0;
     box->setCurrentIndex(std::max(at, 0));
@@ -85,12 +91,14 @@ TimingsPanel::TimingsPanel(QWidget* parent)
       importButton_(new QPushButton(tr("Import\u2026"), this)),
       clearButton_(new QPushButton(tr("Clear"), this)),
       exportButton_(new QPushButton(tr("Export chart\u2026"), this)),
+      fullViewButton_(new QPushButton(tr("Full view\u2026"), this)),
       kernelBox_(new QComboBox(this)),
       targetBox_(new QComboBox(this)),
       progress_(new QProgressBar(this)),
       cancelButton_(new QPushButton(tr("Cancel"), this)),
       status_(new QLabel(this)),
       charts_(new QTabWidget(this)),
+      chartWindow_(new ChartWindow(this)),
       candidates_(new ChartWidget(this)),
       roofline_(new ChartWidget(this)),
       lists_(new QTabWidget(this)),
@@ -107,6 +115,9 @@ TimingsPanel::TimingsPanel(QWidget* parent)
            "Benchmark, pytest-benchmark, Chrome trace, Nsight)"));
     importButton_->setToolTip(importAction_->toolTip());
     exportButton_->setToolTip(tr("Export the chart on screen to PNG, SVG or PDF"));
+    fullViewButton_->setObjectName(QStringLiteral("chartFullView"));
+    fullViewButton_->setToolTip(
+        tr("Open the charts at full size in a window of their own (or double-click a chart)"));
     kernelBox_->setToolTip(tr("The kernel to chart and decide for"));
     targetBox_->setToolTip(tr("The target to decide for and draw the roofline of"));
     progress_->setRange(0, 1000);
@@ -117,6 +128,9 @@ TimingsPanel::TimingsPanel(QWidget* parent)
     roofline_->setObjectName(QStringLiteral("rooflineChart"));
     charts_->addTab(candidates_, tr("Candidates vs time"));
     charts_->addTab(roofline_, tr("Roofline"));
+    // The plan beside the charts, at the tab's full height: under the decision it had a few
+    // pixels in a window of 720.
+    charts_->addTab(plan_, tr("Plan"));
 
     sorted_->setSourceModel(model_);
     sorted_->setSortRole(TimingsRecordsModel::SortRole);
@@ -131,7 +145,6 @@ TimingsPanel::TimingsPanel(QWidget* parent)
     warningList_->setObjectName(QStringLiteral("importWarnings"));
     lists_->addTab(table_, tr("Records"));
     lists_->addTab(warningList_, tr("Import warnings"));
-    lists_->addTab(plan_, tr("Plan"));
 
     layOut();
 
@@ -142,8 +155,8 @@ TimingsPanel::TimingsPanel(QWidget* parent)
     connectParts();
 }
 
-// The bar above; the charts on the left at full height, beside them the decision above the
-// records.
+// The bar above; the charts and the plan on the left at full height, beside them the decision
+// above the records.
 void TimingsPanel::layOut() {
     auto* bar = new QHBoxLayout;
     bar->addWidget(importButton_);
@@ -153,6 +166,7 @@ void TimingsPanel::layOut() {
     bar->addWidget(kernelBox_);
     bar->addWidget(new QLabel(tr("Target:"), this));
     bar->addWidget(targetBox_);
+    bar->addWidget(fullViewButton_);
     bar->addWidget(exportButton_);
     bar->addSpacing(12);
     bar->addWidget(status_, 1);
@@ -184,16 +198,27 @@ void TimingsPanel::connectParts() {
     connect(importButton_, &QPushButton::clicked, this, &TimingsPanel::chooseAndImport);
     connect(clearButton_, &QPushButton::clicked, this, &TimingsPanel::clearRecords);
     connect(exportButton_, &QPushButton::clicked, this, &TimingsPanel::exportCurrentChart);
+    connect(fullViewButton_, &QPushButton::clicked, this, &TimingsPanel::openChartWindow);
+    for (ChartWidget* chart : {candidates_, roofline_})
+        connect(chart, &ChartWidget::doubleClicked, this, &TimingsPanel::openChartWindow);
     connect(cancelButton_, &QPushButton::clicked, this, &TimingsPanel::cancelImport);
     connect(job_, &ImportJob::progress, this, &TimingsPanel::showProgress);
     connect(job_, &ImportJob::finished, this, &TimingsPanel::addImported);
     connect(job_, &ImportJob::cancelled, this, [this] { endProgress(tr("import cancelled")); });
+    // Choosing the plan asks for room for it: a table needs rows, and the dock of a window of 720
+    // leaves it one or two, as an import does.
+    connect(charts_->tabBar(), &QTabBar::tabBarClicked, this, [this](int index) {
+        if (charts_->widget(index) == plan_) makeRoomForPlan();
+    });
+    connect(charts_, &QTabWidget::currentChanged, this, [this] {
+        exportButton_->setEnabled(!view_->records.empty() && charts_->currentWidget() != plan_);
+    });
     connect(plan_, &PlanView::planChanged, this, [this] {
         const TilePlan* plan = plan_->plan();
-        lists_->setTabText(lists_->indexOf(plan_),
-                           plan ? tr("Plan (%1)").arg(plan->candidates.size()) : tr("Plan"));
+        charts_->setTabText(charts_->indexOf(plan_),
+                            plan ? tr("Plan (%1)").arg(plan->candidates.size()) : tr("Plan"));
         // Before any timing is imported the plan is what there is to see.
-        if (records_.empty() && plan) lists_->setCurrentWidget(plan_);
+        if (records_.empty() && plan) charts_->setCurrentWidget(plan_);
     });
     connect(kernelBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
         setKernel(i > 0 ? std::optional(kernelBox_->itemData(i).toString().toStdString())
@@ -234,7 +259,12 @@ void TimingsPanel::cancelImport() {
 void TimingsPanel::clearRecords() {
     records_.clear();
     warnings_.clear();
+    files_.clear();
     status_->clear();
+    // Starting over: the next import's kernel and target are chosen automatically.
+    settings_.kernel.reset();
+    settings_.target.reset();
+    plan_->setTarget(std::nullopt);
     rebuild();
 }
 
@@ -295,6 +325,7 @@ void TimingsPanel::addImported(const std::vector<ImportedFile>& files) {
     for (const ImportedFile& f : files) {
         // A file imported again replaces what it gave before.
         const std::string path = f.path.toStdString();
+        files_.insert(path);
         std::erase_if(records_, [&](const TimingRecord& r) { return r.file == path; });
         std::erase_if(warnings_, [&](const Diagnostic& d) { return d.file == path; });
         records_.insert(records_.end(), f.result.records.begin(), f.result.records.end());
@@ -303,15 +334,45 @@ void TimingsPanel::addImported(const std::vector<ImportedFile>& files) {
         warned += static_cast<int>(f.result.warnings.size());
     }
     rebuild();
-    endProgress(tr("%n record(s) from %1 file(s)", nullptr, added).arg(files.size()) +
-                (warned ? tr(", %n warning(s)", nullptr, warned) : QString()));
+    endProgress(loadedText(added, int(files.size()), warned));
     lists_->setCurrentWidget(warned && !added ? static_cast<QWidget*>(warningList_) : table_);
+    if (added && charts_->currentWidget() == plan_) charts_->setCurrentWidget(candidates_);
     emit importFinished(added, warned);
 }
 
-void TimingsPanel::rebuild() {
-    view_ = std::make_shared<const TimingsView>(
+// Everything loaded, then what the last import read when that is not everything.
+QString TimingsPanel::loadedText(int read, int filesRead, int warned) const {
+    const int files = int(files_.size()), records = int(records_.size());
+    QString text = tr("%n record(s) from %1 file(s)", nullptr, records).arg(files);
+    if (!warnings_.empty()) text += tr(", %n warning(s)", nullptr, int(warnings_.size()));
+    if (files == filesRead && records == read && int(warnings_.size()) == warned) return text;
+    return text +
+           tr(" loaded; the last import read %n record(s) from %1 file(s)", nullptr, read)
+               .arg(filesRead) +
+           (warned ? tr(", %n warning(s)", nullptr, warned) : QString());
+}
+
+std::shared_ptr<const TimingsView> TimingsPanel::computeView() {
+    return std::make_shared<const TimingsView>(
         make_timings_view(records_, warnings_, spec_, settings_, builtin_targets(), &costs_));
+}
+
+void TimingsPanel::rebuild() {
+    view_ = computeView();
+    // "automatic" must mean it: a kernel or target chosen among records that are gone would
+    // filter the new ones away while the combo says automatic.
+    const auto gone = [](const std::vector<std::string>& held,
+                         const std::optional<std::string>& chosen) {
+        return chosen && std::find(held.begin(), held.end(), *chosen) == held.end();
+    };
+    const bool kernelGone = gone(view_->kernels, settings_.kernel);
+    const bool targetGone = gone(view_->targets, settings_.target);
+    if (kernelGone) settings_.kernel.reset();
+    if (targetGone) {
+        settings_.target.reset();
+        plan_->setTarget(std::nullopt);
+    }
+    if (kernelGone || targetGone) view_ = computeView();
     plan_->setRecords(records_);
     showView();
 }
@@ -322,6 +383,7 @@ void TimingsPanel::showView() {
     table_->resizeColumnsToContents();
     showCandidates(*candidates_, v);
     showRoofline(*roofline_, v);
+    chartWindow_->setView(view_);
     endToEnd_->setView(v);
     fillChoices(kernelBox_, tr("automatic"), v.kernels, settings_.kernel);
     fillChoices(targetBox_, tr("automatic"), v.targets, settings_.target);
@@ -337,7 +399,7 @@ void TimingsPanel::showView() {
     }
     lists_->setTabText(1, v.warnings.empty() ? tr("Import warnings")
                                              : tr("Import warnings (%1)").arg(v.warnings.size()));
-    exportButton_->setEnabled(!v.records.empty());
+    exportButton_->setEnabled(!v.records.empty() && charts_->currentWidget() != plan_);
     clearButton_->setEnabled(!records_.empty());
 }
 
@@ -366,27 +428,25 @@ void TimingsPanel::saveThreshold() {
     if (settingsEnabled()) QSettings().setValue(kThresholdKey, settings_.threshold);
 }
 
+// In a main window's dock, the dock grows to 45% of the window's height (as the window does for
+// an import); floating, or elsewhere, the panel is left as it is.
+void TimingsPanel::makeRoomForPlan() {
+    QWidget* dock = parentWidget();
+    while (dock && !qobject_cast<QDockWidget*>(dock)) dock = dock->parentWidget();
+    auto* window = dock ? qobject_cast<QMainWindow*>(dock->parentWidget()) : nullptr;
+    if (!window || static_cast<QDockWidget*>(dock)->isFloating()) return;
+    const int wanted = window->height() * 9 / 20;
+    if (dock->height() < wanted)
+        window->resizeDocks({static_cast<QDockWidget*>(dock)}, {wanted}, Qt::Vertical);
+}
+
+void TimingsPanel::openChartWindow() {
+    chartWindow_->open(charts_->currentWidget() == roofline_ ? 1 : 0);
+}
+
 void TimingsPanel::exportCurrentChart() {
-    auto* chart = qobject_cast<ChartWidget*>(charts_->currentWidget());
-    if (!chart) return;
-    QString filter;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export chart"), {}, tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"),
-        &filter);
-    if (path.isEmpty()) return;
-    QString file = path;
-    auto format = ChartWidget::formatForPath(file);
-    if (!format) {
-        // No known suffix: take the one of the chosen filter.
-        const QString suffix = filter.contains(QLatin1String("svg"))   ? QStringLiteral(".svg")
-                               : filter.contains(QLatin1String("pdf")) ? QStringLiteral(".pdf")
-                                                                       : QStringLiteral(".png");
-        file += suffix;
-        format = ChartWidget::formatForPath(file);
-    }
-    QString error;
-    if (!chart->exportTo(file, *format, &error))
-        QMessageBox::warning(this, tr("Export chart"), error);
+    if (auto* chart = qobject_cast<ChartWidget*>(charts_->currentWidget()))
+        chart->exportWithDialog(this);
 }
 
 void TimingsPanel::dragEnterEvent(QDragEnterEvent* event) {

@@ -6,6 +6,8 @@
 #include <QWidget>
 #include <memory>
 #include <optional>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "core/base/diagnostic.h"
@@ -26,6 +28,7 @@ class QTableView;
 namespace tl::gui {
 
 class ChartWidget;
+class ChartWindow;
 class EndToEndPanel;
 class ImportJob;
 class PlanView;
@@ -53,7 +56,8 @@ public:
     void setSnapshot(const ExplorerSnapshot& snapshot);
     void clearSpec();
 
-    // Chosen kernel and target; unset: automatic.
+    // Chosen kernel and target; unset: automatic. A choice the records no longer hold (after
+    // Clear, or an import of other kernels) goes back to automatic.
     void setKernel(std::optional<std::string> kernel);
     void setTarget(std::optional<std::string> target);
 
@@ -70,6 +74,10 @@ public:
 
     // Asks for a file name and exports the chart on screen (PNG, SVG or PDF by suffix).
     void exportCurrentChart();
+    // The charts at full size in a window of their own, on the chart the tab shows (also a
+    // double click on a chart).
+    void openChartWindow();
+    ChartWindow* chartWindow() const { return chartWindow_; }
 
 signals:
     void importFinished(int records, int warnings);
@@ -84,13 +92,17 @@ private:
     void chooseAndImport();
     void addImported(const std::vector<ImportedFile>& files);
     void rebuild();
+    std::shared_ptr<const TimingsView> computeView();
+    QString loadedText(int read, int filesRead, int warned) const;
     void showView();
     void showProgress(int fileIndex, int fileCount, const QString& path, double fraction);
     void endProgress(const QString& message);
     void saveThreshold();
+    void makeRoomForPlan();
 
     std::vector<TimingRecord> records_;
     Diagnostics warnings_;
+    std::set<std::string> files_;  // every file imported since the last Clear
     std::shared_ptr<const Spec> spec_;
     TimingsSettings settings_;
     std::shared_ptr<const TimingsView> view_;
@@ -101,12 +113,14 @@ private:
     QPushButton* importButton_;
     QPushButton* clearButton_;
     QPushButton* exportButton_;
+    QPushButton* fullViewButton_;
     QComboBox* kernelBox_;
     QComboBox* targetBox_;
     QProgressBar* progress_;
     QPushButton* cancelButton_;
     QLabel* status_;
     QTabWidget* charts_;
+    ChartWindow* chartWindow_;
     ChartWidget* candidates_;
     ChartWidget* roofline_;
     QTabWidget* lists_;

@@ -22,6 +22,24 @@ QColor seriesColour(std::size_t index) {
     return QColor(hues[index % std::size(hues)]);
 }
 
+Marker seriesMarker(std::size_t index, bool hollow) {
+    // Squares are interpreted figures and diamonds modelled ones (docs/timings.md, "Colours and
+    // marks"): measured series turn between discs and triangles.
+    static constexpr Marker filled[] = {Marker::Disc, Marker::Triangle, Marker::TriangleDown};
+    static constexpr Marker open[] = {Marker::Circle, Marker::HollowTriangle,
+                                      Marker::HollowTriangleDown};
+    // The shape turns with each series and once more with each round of hues: two series share
+    // a hue only six apart, and then not a shape.
+    const std::size_t shape = (index + index / 6) % std::size(filled);
+    return hollow ? open[shape] : filled[shape];
+}
+
+Stroke baselineStroke(std::size_t index) {
+    static constexpr Stroke dashes[] = {Stroke::Dashed, Stroke::Dotted, Stroke::DashDot,
+                                        Stroke::DashDotDot};
+    return dashes[index % std::size(dashes)];
+}
+
 QColor targetColour(const TimingsView& view, const std::optional<std::string>& target) {
     const auto& known = view.measured_targets;
     const auto it = target ? std::find(known.begin(), known.end(), *target) : known.end();

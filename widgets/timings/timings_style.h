@@ -19,6 +19,14 @@ namespace tl::gui {
 // The Okabe-Ito hue of series `index` (they repeat after six).
 QColor seriesColour(std::size_t index);
 
+// Series `index`'s marker (disc, triangle, triangle down), hollow for unverified measurements:
+// next series differ in shape as well as hue, and hue and shape together tell 18 series apart.
+Marker seriesMarker(std::size_t index, bool hollow);
+
+// The dash of baseline impl `index` (dashed, dotted, dash-dot, dash-dot-dot): two baselines in
+// one hue are still two lines.
+Stroke baselineStroke(std::size_t index);
+
 // One hue per measured target of `view`, in the order they are listed; the next hue for a
 // record that names no target.
 QColor targetColour(const TimingsView& view, const std::optional<std::string>& target);
