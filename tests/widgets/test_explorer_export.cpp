@@ -10,9 +10,12 @@
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
+#include "core/view/sheet_layout.h"
 #include "tests/widgets/explorer_test_util.h"
 #include "widgets/explorer/explorer_palette.h"
 #include "widgets/explorer/export_image.h"
+#include "widgets/explorer/operand_fit.h"
+#include "widgets/explorer/operand_sheet.h"
 
 namespace tl::gui {
 namespace {
@@ -261,6 +264,48 @@ TEST(ExportImage, TheCommandLineNamesABadValueAndItsFix) {
     EXPECT_EQ(code, 2);
     EXPECT_TRUE(err.contains(QStringLiteral("the heat view needs the spec's kernel body")))
         << err.toStdString();
+}
+
+}  // namespace
+}  // namespace tl::gui
+
+namespace tl::gui {
+namespace {
+
+// Pixels inside `r` (image coordinates) that are not the background.
+int paintedPixels(const QImage& img, const QRect& r, const QColor& background) {
+    int n = 0;
+    for (int y = r.top(); y <= r.bottom(); ++y)
+        for (int x = r.left(); x <= r.right(); ++x) n += img.pixelColor(x, y) != background;
+    return n;
+}
+
+TEST(ExportImage, AnOutOfBoundsBlockIsDrawnWholeBesideItsArray) {
+    // matmul-swapped-axes at program_id (2, 0, 0): x's block is rows 256-383 of an array of
+    // 256 rows, wholly past its edge.
+    const auto s = snapshotOf(loadExample("matmul-swapped-axes"));
+    const qint64 program = 16;
+    ImageExportOptions o;
+    o.size = QSize(1280, 720);
+    o.scale = 1;
+    QString error;
+    const QImage img = renderImage(s, program, o, &error);
+    ASSERT_FALSE(img.isNull()) << error.toStdString();
+    auto scenes = view::build_scenes(s.analysis, program);
+    widenToFrames(*s.analysis, scenes);
+    ASSERT_EQ(scenes[0].window, (view::ElementRect{256, 0, 384, 128}));
+    const auto layout = view::layout_sheet(scenes, 1280, 720, sheetMetrics());
+    const view::ViewTransform t = sheetTransforms(layout, scenes)[0];
+    const view::RectF c = sheetCanvas(layout, 0);
+    const QRectF canvas(c.x, c.y, c.w, c.h);
+    const auto px = t.to_pixels(scenes[0].window);
+    const QRectF block(px.x, px.y, px.w, px.h);
+    // The whole block lies in x's canvas, below the array, and is painted (padding, hatched).
+    EXPECT_TRUE(canvas.contains(block)) << block.bottom() << " > " << canvas.bottom();
+    EXPECT_GT(block.height(), 40);
+    const QRect inner = block.toAlignedRect().adjusted(4, 4, -4, -4);
+    const QColor background = ExplorerPalette::light().background;
+    EXPECT_GT(paintedPixels(img, inner, background), inner.width() * inner.height() / 2);
 }
 
 }  // namespace

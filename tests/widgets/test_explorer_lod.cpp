@@ -108,7 +108,7 @@ TEST(LevelOfDetail, ElementLinesAppearWhenZoomedIn) {
     EXPECT_LE(after, static_cast<int>(600 / px + 500 / px) + 16);  // only the cells on screen
 }
 
-TEST(LevelOfDetail, AThinHugeArrayFillsItsViewAndZoomWidensItsRows) {
+TEST(LevelOfDetail, AThinHugeArrayStaysTallAndZoomWidensItsRows) {
     // 65536 x 256, blocks (512, 128): at one scale its 256 columns would be 2 px wide.
     const auto s = snapshotOf(loadText(R"json({"tilelens": 1, "name": "thin", "grid": [128, 2],
         "operands": [{"name": "x", "role": "input", "shape": [65536, 256], "dtype": "float32",
@@ -119,7 +119,10 @@ TEST(LevelOfDetail, AThinHugeArrayFillsItsViewAndZoomWidensItsRows) {
     v.resize(600, 400);
     v.setScene(view::build_scenes(s.analysis, 0)[0]);
     const double width = v.pixelOf(0, 255).x() - v.pixelOf(0, 0).x();
-    EXPECT_GT(width, 400);  // stretched across the view
+    const double height = v.pixelOf(65535, 0).y() - v.pixelOf(0, 0).y();
+    EXPECT_GT(width, 64);              // stretched: its two columns of blocks are seen
+    EXPECT_LE(width, height / 2 + 1);  // and still a tall array, not a landscape
+    EXPECT_GT(height, 300);
     const PaintStats fitted = paintOf(v);
     EXPECT_GE(fitted.lines, 1);  // the line between the two columns of blocks
     const double rowPx = v.transform().scale_y, colPx = v.transform().scale_x;

@@ -12,6 +12,7 @@
 #include "widgets/explorer/explorer_palette.h"
 #include "widgets/explorer/grid_canvas.h"
 #include "widgets/explorer/grid_navigator.h"
+#include "widgets/explorer/navigator_layout.h"
 
 namespace tl::gui {
 namespace {
@@ -120,13 +121,59 @@ TEST(GridNavigator, AHugeGridIsDrawnAsAFewRectangles) {
     EXPECT_EQ(n.nav.canvas()->lastPaintStats().cells, 0);
 }
 
-TEST(GridNavigator, ATallGridFillsThePanelInsteadOfAStrip) {
+// Every program of the plane has a cell of at least kMinWrappedCell pixels whose centre is a
+// click on that program, and no two cells overlap.
+void expectEveryCellClickable(Nav& n, const view::GridPlane& g) {
+    GridCanvas* canvas = n.nav.canvas();
+    const NavigatorLayout l = gridLayout(g, QRectF(canvas->rect()));
+    EXPECT_GE(l.cellW(), kMinWrappedCell);
+    EXPECT_GE(l.cellH(), kMinWrappedCell);
+    for (std::int64_t r = 0; r < g.rows(); ++r)
+        for (std::int64_t c = 0; c < g.cols(); ++c) {
+            const QPointF centre = canvas->centreOf(r, c);
+            EXPECT_TRUE(QRectF(canvas->rect()).contains(centre)) << r << ", " << c;
+            std::int64_t hr = -1, hc = -1;
+            ASSERT_TRUE(l.hit(g, centre.x(), centre.y(), &hr, &hc)) << r << ", " << c;
+            EXPECT_EQ(hr, r);
+            EXPECT_EQ(hc, c);
+        }
+    const QPoint last = canvas->centreOf(g.rows() - 1, g.cols() - 1).toPoint();
+    QTest::mouseClick(canvas, Qt::LeftButton, Qt::NoModifier, last);
+    EXPECT_EQ(n.last(), g.programs() - 1);
+}
+
+TEST(GridNavigator, ATallGridWrapsIntoBandsOfClickableCells) {
+    // 32 x 4 in a short pane: square cells would be 4 px; stretched, 4 px tall.
     Nav n({32, 4});
     n.nav.canvas()->resize(420, 150);
-    // Column 3 lies far from column 0: the plane is stretched across, not 4 x 4 px wide.
-    const double across = n.nav.canvas()->centreOf(0, 3).x() - n.nav.canvas()->centreOf(0, 0).x();
-    EXPECT_GT(across, 60);
-    EXPECT_GT(n.nav.canvas()->centreOf(31, 0).y(), n.nav.canvas()->centreOf(30, 0).y());
+    expectEveryCellClickable(n, view::GridPlane({32, 4}));
+    // Bands side by side: row 8 starts a band to the right of row 0's.
+    EXPECT_GT(n.nav.canvas()->centreOf(8, 0).x(), n.nav.canvas()->centreOf(7, 3).x());
+    EXPECT_GT(n.nav.canvas()->centreOf(7, 0).y(), n.nav.canvas()->centreOf(0, 0).y());
+}
+
+TEST(GridNavigator, AVeryTallGridOfTwoColumnsWrapsToo) {
+    Nav n({128, 2});
+    n.nav.canvas()->resize(900, 200);
+    expectEveryCellClickable(n, view::GridPlane({128, 2}));
+    n.nav.canvas()->grab();
+    EXPECT_EQ(n.nav.canvas()->lastPaintStats().cells, 256);
+}
+
+TEST(GridNavigator, AWideGridWrapsItsColumnsIntoStackedBands) {
+    Nav n({2, 128});
+    n.nav.canvas()->resize(600, 260);
+    expectEveryCellClickable(n, view::GridPlane({2, 128}));
+    // A later band of columns lies below the first.
+    EXPECT_GT(n.nav.canvas()->centreOf(0, 127).y(), n.nav.canvas()->centreOf(1, 0).y());
+}
+
+TEST(GridNavigator, ClearingTheTrailForgetsTheCurrentProgramToo) {
+    Nav n({3, 4});
+    n.nav.setCurrent(5);
+    n.nav.clearTrail();  // another document
+    n.nav.setCurrent(0);
+    EXPECT_TRUE(n.nav.canvas()->state().trail.empty());
 }
 
 TEST(GridNavigator, ABigGridShowsWhatHasRunAsADensityImageWithTheProgramMarked) {

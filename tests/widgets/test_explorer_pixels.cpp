@@ -4,12 +4,19 @@
 
 #include <QImage>
 #include <QPainter>
+#include <limits>
 
+#include "core/view/error_heat.h"
 #include "core/view/operand_scene.h"
+#include "core/view/sheet_layout.h"
 #include "tests/widgets/explorer_test_util.h"
 #include "widgets/explorer/explorer_palette.h"
+#include "widgets/explorer/export_image.h"
+#include "widgets/explorer/operand_fit.h"
 #include "widgets/explorer/operand_painter.h"
+#include "widgets/explorer/operand_sheet.h"
 #include "widgets/explorer/operand_view.h"
+#include "widgets/explorer/tail_bands.h"
 
 namespace tl::gui {
 namespace {
@@ -144,6 +151,69 @@ TEST(OperandPixels, ThePaletteReadsInGreyscale) {
         EXPECT_NE(pal.neverWritten, hue);
         EXPECT_GT(std::abs(qGray(pal.heat(1).rgb()) - qGray(pal.heat(0).rgb())), 60);
     }
+}
+
+}  // namespace
+}  // namespace tl::gui
+
+namespace tl::gui {
+namespace {
+
+// matmul-documented at M = 129: its grid (M // bm) has one row of blocks, so row 128 of the
+// output is never written; at fit zoom that row is under a pixel tall.
+Spec oneRowTail() {
+    Spec s = loadExample("matmul-documented");
+    for (auto& [name, value] : s.params)
+        if (name == "M") value = 129;
+    return s;
+}
+
+TEST(OperandPixels, AOneRowTailIsDrawnAtAVisibleSizeAndSaysSo) {
+    const auto s = snapshotOf(oneRowTail());
+    Painted o(s, 2, 0, {600, 400});
+    ASSERT_LT(o.view.transform().scale_y, 2.0);  // row 128 alone would be under 2 px
+    const auto bands = tailBands(o.view.scene(), o.view.transform(), o.view.canvasRect());
+    ASSERT_EQ(bands.size(), 1u);
+    EXPECT_EQ(bands[0].elements, (ElementRect{128, 0, 129, 512}));
+    EXPECT_GE(bands[0].pixels.height(), kMinTailPx - 0.01);
+    EXPECT_EQ(o.view.lastPaintStats().tailBands, 1);
+    // The band at the array's bottom edge holds the never-written outline of row 128.
+    const QRect band = bands[0].pixels.toAlignedRect().adjusted(2, 0, -2, 0);
+    EXPECT_GT(o.countColour(band, [](QColor c) { return c == kLight.neverWritten; }), band.width());
+    EXPECT_TRUE(tailNote(o.view.scene(), bands).contains(QStringLiteral("not to scale")));
+    // The band is where row 128 is hovered and clicked.
+    const auto e = tailElementAt(bands, bands[0].pixels.center());
+    ASSERT_TRUE(e.has_value());
+    EXPECT_EQ(e->first, 128);
+    // A tail that is wide enough already is drawn to scale.
+    Painted wide(snapshotOf(loadExample("matmul-floor-grid-rect")), 2, 0);
+    EXPECT_TRUE(
+        tailBands(wide.view.scene(), wide.view.transform(), wide.view.canvasRect()).empty());
+}
+
+TEST(OperandPixels, ATailsNanHeatIsSeenInTheHeatExport) {
+    QString error;
+    const auto s = exportSnapshot(oneRowTail(), true, &error);
+    ASSERT_TRUE(s.has_value()) << error.toStdString();
+    ImageExportOptions opt;
+    opt.view = ExportView::Heat;
+    opt.size = QSize(1280, 720);
+    opt.scale = 1;
+    const QImage img = renderImage(*s, 0, opt, &error);
+    ASSERT_FALSE(img.isNull()) << error.toStdString();
+    auto scenes = view::build_scenes(s->analysis, 0);
+    widenToFrames(*s->analysis, scenes);
+    const auto layout = view::layout_sheet(scenes, 1280, 720, sheetMetrics());
+    const view::RectF c = sheetCanvas(layout, 2);
+    const auto bands =
+        tailBands(scenes[2], sheetTransforms(layout, scenes)[2], QRectF(c.x, c.y, c.w, c.h));
+    ASSERT_EQ(bands.size(), 1u);
+    const QColor nan = kLight.heat(view::heat_intensity(std::numeric_limits<float>::infinity()));
+    const QRect band = bands[0].pixels.toAlignedRect().adjusted(2, 1, -2, -1);
+    int hot = 0;
+    for (int y = band.top(); y <= band.bottom(); ++y)
+        for (int x = band.left(); x <= band.right(); ++x) hot += img.pixelColor(x, y) == nan;
+    EXPECT_GT(hot, band.width() * band.height() / 3);
 }
 
 }  // namespace

@@ -184,3 +184,45 @@ TEST(ExplorerView, TheCoverageToggleReachesEveryView) {
 
 }  // namespace
 }  // namespace tl::gui
+
+namespace tl::gui {
+namespace {
+
+using namespace tl::gui::testing;
+
+TEST(ExplorerView, AnotherDocumentLeavesNoTrailOfTheOldSelection) {
+    ExplorerSnapshot first = snapshotOf(loadExample("matmul-rect"), 1);
+    first.document = 1;
+    Explorer e(first);
+    e.view.selectProgram(2);
+    e.view.selectProgram(7);
+    ASSERT_FALSE(e.view.navigator()->canvas()->state().trail.empty());
+    ExplorerSnapshot second = snapshotOf(loadExample("matmul-rect"), 2);  // the same grid
+    second.document = 2;
+    e.view.setSnapshot(second);
+    EXPECT_EQ(e.view.selectedProgram(), 0);
+    EXPECT_TRUE(e.view.navigator()->canvas()->state().trail.empty());
+    // What is visited in the new document is a trail again.
+    e.view.selectProgram(3);
+    EXPECT_EQ(e.view.navigator()->canvas()->state().trail, std::deque<std::int64_t>{0});
+}
+
+TEST(ExplorerView, AnOutOfBoundsBlockLiesWholeInsideItsView) {
+    // matmul-swapped-axes: program_id (2, 0, 0) reads x's rows 256-383; x has 256 rows.
+    Explorer e(snapshotOf(loadExample("matmul-swapped-axes")));
+    e.view.selectProgram(16);
+    QApplication::processEvents();
+    OperandView* x = e.view.operandView(0);
+    ASSERT_EQ(x->scene().window, (view::ElementRect{256, 0, 384, 128}));
+    const QRectF canvas = x->canvasRect();
+    EXPECT_TRUE(canvas.contains(x->pixelOf(383, 127))) << x->pixelOf(383, 127).y();
+    EXPECT_TRUE(canvas.contains(x->pixelOf(0, 0)));
+    // The frame is the grid's, not the program's: stepping back keeps the scale.
+    const double scale = x->transform().scale_y;
+    e.view.selectProgram(0);
+    QApplication::processEvents();
+    EXPECT_DOUBLE_EQ(x->transform().scale_y, scale);
+}
+
+}  // namespace
+}  // namespace tl::gui

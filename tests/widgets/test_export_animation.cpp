@@ -10,9 +10,14 @@
 #include <QTemporaryDir>
 
 #include "core/audit/lesson_walk.h"
+#include "core/view/sheet_layout.h"
 #include "tests/widgets/explorer_test_util.h"
+#include "widgets/explorer/explorer_palette.h"
 #include "widgets/explorer/export_animation.h"
+#include "widgets/explorer/export_image.h"
 #include "widgets/explorer/gif_writer.h"
+#include "widgets/explorer/operand_fit.h"
+#include "widgets/explorer/operand_sheet.h"
 
 namespace tl::gui {
 namespace {
@@ -251,6 +256,38 @@ TEST(GifWriter, QuantisesARichFrameAndLeavesNoFileWhenItCannotWrite) {
     EXPECT_FALSE(gif.open(bad, QSize(8, 8), &error));
     EXPECT_TRUE(error.contains(bad)) << error.toStdString();
     EXPECT_FALSE(QFile::exists(bad));
+}
+
+}  // namespace
+}  // namespace tl::gui
+
+namespace tl::gui {
+namespace {
+
+TEST(ExportAnimation, AFrameDrawsAnOutOfBoundsBlockWhole) {
+    // matmul-swapped-axes at program_id (2, 0, 0): x's block, rows 256-383, lies past x's 256
+    // rows; the frame's sheet must hold all of it inside x's panel.
+    const auto s = snapshotOf(loadExample("matmul-swapped-axes"));
+    const qint64 program = 16;
+    QString error;
+    ImageExportOptions o;
+    o.scale = 1;
+    const QImage sheet = renderImage(s, program, o, &error);
+    const QImage frame = traversalFrame(s, program, {}, false, &error);
+    ASSERT_FALSE(frame.isNull()) << error.toStdString();
+    auto scenes = view::build_scenes(s.analysis, program);
+    widenToFrames(*s.analysis, scenes);
+    const auto layout = view::layout_sheet(scenes, sheet.width(), 0, sheetMetrics());
+    const view::ViewTransform t = sheetTransforms(layout, scenes)[0];
+    const view::RectF c = sheetCanvas(layout, 0);
+    const auto px = t.to_pixels(scenes[0].window);
+    EXPECT_LE(px.bottom(), c.bottom());
+    EXPECT_GE(px.y, c.y + c.h / 3);  // below the array, not squeezed into its rows
+    // The frame shows the sheet above the navigator, centred: the block's middle is painted.
+    const int dx = (frame.width() - sheet.width()) / 2;
+    const QPoint mid(dx + static_cast<int>(px.x + px.w / 2), static_cast<int>(px.y + px.h / 2));
+    EXPECT_NE(frame.pixelColor(mid), ExplorerPalette::light().background);
+    EXPECT_NE(frame.pixelColor(mid), ExplorerPalette::light().array);
 }
 
 }  // namespace

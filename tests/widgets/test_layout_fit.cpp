@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QSettings>
@@ -16,8 +17,10 @@
 #include "widgets/explorer/explorer_view.h"
 #include "widgets/explorer/grid_canvas.h"
 #include "widgets/explorer/grid_navigator.h"
+#include "widgets/explorer/navigator_layout.h"
 #include "widgets/explorer/operand_view.h"
 #include "widgets/mainwindow/main_window.h"
+#include "widgets/present/presenter.h"
 
 using namespace tl;
 using namespace tl::gui;
@@ -130,6 +133,57 @@ TEST(LayoutFit, NothingInTheWindowMovesWhileStepping) {
         }
     }
     EXPECT_EQ(t.w.size(), QSize(1280, 720));  // the window's minimum fits that screen
+}
+
+}  // namespace
+
+namespace {
+
+TEST(LayoutFit, At720pTheNavigatorHasRowsToClickAndItsIdIsNotCutOff) {
+    FitWindow t;
+    t.w.show();
+    t.resize(1280, 720);
+    ASSERT_TRUE(t.w.openSpec(QStringLiteral(":/examples/matmul-rect.tilelens.json")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    QApplication::processEvents();
+    QApplication::processEvents();
+    ExplorerView* ex = t.w.explorer();
+    GridNavigator* nav = ex->navigator();
+    // Three rows of clickable cells under the header, not a 60 px sliver.
+    EXPECT_GE(nav->canvas()->height(), 3 * static_cast<int>(kMinWrappedCell) + 26);
+    const NavigatorLayout l =
+        gridLayout(nav->canvas()->state().plane, QRectF(nav->canvas()->rect()));
+    EXPECT_GE(l.cell(), kMinWrappedCell);
+    // The program's id is shown whole (short when the header is narrow).
+    auto* id = nav->findChild<QLabel*>(QStringLiteral("programId"));
+    ASSERT_NE(id, nullptr);
+    EXPECT_LE(id->fontMetrics().horizontalAdvance(id->text()), id->width());
+    // The legend never takes more than two lines above the operands.
+    auto* legend = ex->findChild<QWidget*>(QStringLiteral("legend"));
+    ASSERT_NE(legend, nullptr);
+    EXPECT_LE(legend->height(), 2 * 22);
+}
+
+TEST(LayoutFit, AWideShortOperandAreaPutsTheArraysInOneRow) {
+    FitWindow t;
+    t.w.show();
+    t.resize(1920, 1080);
+    ASSERT_TRUE(t.w.openSpec(QStringLiteral(":/examples/matmul-rect.tilelens.json")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    t.w.presenter()->enter();
+    QApplication::processEvents();
+    QApplication::processEvents();
+    ExplorerView* ex = t.w.explorer();
+    ASSERT_EQ(ex->operandViewCount(), 3);
+    // x, y and o side by side: the screen's width is what a room sees them in.
+    EXPECT_EQ(ex->operandView(0)->geometry().top(), ex->operandView(2)->geometry().top());
+    EXPECT_LT(ex->operandView(1)->geometry().right(), ex->operandView(2)->geometry().left());
+    // The arrays fill their views: o spans most of its canvas one way or the other.
+    OperandView* o = ex->operandView(2);
+    const double tall = (o->pixelOf(299, 0).y() - o->pixelOf(0, 0).y()) / o->canvasRect().height();
+    const double wide = (o->pixelOf(0, 499).x() - o->pixelOf(0, 0).x()) / o->canvasRect().width();
+    EXPECT_GT(std::max(tall, wide), 0.6) << tall << " " << wide;
+    t.w.presenter()->leave();
 }
 
 }  // namespace

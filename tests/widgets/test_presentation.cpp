@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMouseEvent>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -103,11 +104,17 @@ TEST(Presentation, F11LeavesThePictureAndTheNarrationAndEscGivesTheWindowBack) {
     const QRect explorerRect(t.w.explorer()->mapTo(&t.w, QPoint()), t.w.explorer()->size());
     EXPECT_FALSE(panelRect.intersects(explorerRect));
     EXPECT_GE(panelRect.top(), explorerRect.bottom());
-    EXPECT_GE(panel->narrationPixelSize(), 24);
+    // A long description keeps to about a quarter of the screen, in type still for a room.
+    EXPECT_GE(panel->narrationPixelSize(), 16);
+    const int screenH = t.w.screen()->geometry().height();
+    EXPECT_LE(panel->findChild<QLabel*>(QStringLiteral("presentNarration"))->height(),
+              std::max(120, screenH / 4) + panel->narrationPixelSize() * 2);
     panel->scaleTo(1080);
-    EXPECT_GE(panel->narrationPixelSize(), 24);
+    const int at1080 = panel->narrationPixelSize();
+    EXPECT_GE(at1080, 18);
     panel->scaleTo(2160);
-    EXPECT_GE(panel->narrationPixelSize(), 54);
+    EXPECT_GE(panel->narrationPixelSize(), 36);
+    EXPECT_GT(panel->narrationPixelSize(), at1080);
     EXPECT_GT(type_scale(), 1.4);  // the views' titles and labels grow too
     // Without a lesson the panel tells the spec's story.
     EXPECT_EQ(panel->narrationText(),

@@ -22,7 +22,10 @@
 #include "widgets/explorer/inspector.h"
 #include "widgets/explorer/inspector_text.h"
 #include "widgets/explorer/legend.h"
+#include "widgets/explorer/operand_arrangement.h"
+#include "widgets/explorer/operand_fit.h"
 #include "widgets/explorer/operand_view.h"
+#include "widgets/explorer/type_scale.h"
 #include "widgets/kit/palette.h"
 
 namespace tl::gui {
@@ -76,6 +79,27 @@ std::int64_t clamped_program(const std::vector<std::int64_t>& grid,
     return p;
 }
 
+// The operand views' area asks for the room of the inputs-above-outputs sketch whatever the
+// views' arrangement, so that a new arrangement never moves the docks beside the explorer.
+class OperandArea : public QWidget {
+public:
+    using QWidget::QWidget;
+    QSize sizeHint() const override { return hint_.isValid() ? hint_ : QWidget::sizeHint(); }
+    QSize minimumSizeHint() const override {
+        return min_.isValid() ? min_ : QWidget::minimumSizeHint();
+    }
+    // Takes the layout's sizes as they are now (the views in the sketch's places).
+    void keepSizes() {
+        layout()->invalidate();
+        hint_ = layout()->sizeHint();
+        min_ = layout()->minimumSize();
+        updateGeometry();
+    }
+
+private:
+    QSize hint_, min_;
+};
+
 }  // namespace
 
 ExplorerView::ExplorerView(QWidget* parent)
@@ -118,34 +142,7 @@ ExplorerView::ExplorerView(QWidget* parent)
         QStringLiteral("color:%1;font-weight:bold;padding:2px 6px").arg(errorColour().name()));
     banner_->hide();
 
-    auto* tools = new QHBoxLayout;
-    tools->setContentsMargins(4, 2, 4, 2);
-    tools->addWidget(buttonFor(coverage_, this));
-    tools->addWidget(buttonFor(heat_, this));
-    tools->addWidget(buttonFor(fit_, this));
-    tools->addSpacing(8);
-    tools->addWidget(legend_, 1);
-
-    auto* operands = new QWidget(this);
-    operands->setObjectName(QStringLiteral("operandViews"));
-    operands->setLayout(grid_);
-    grid_->setContentsMargins(4, 4, 4, 4);
-    grid_->setSpacing(8);
-
-    auto* left = new QWidget(this);
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->setSpacing(0);
-    leftLayout->addLayout(tools);
-    leftLayout->addWidget(banner_);
-    vsplit_ = new QSplitter(Qt::Vertical, left);
-    vsplit_->addWidget(operands);
-    vsplit_->addWidget(navigator_);
-    vsplit_->setStretchFactor(0, 4);
-    vsplit_->setStretchFactor(1, 1);
-    vsplit_->setSizes({640, 160});  // the operands first; scaled to the space there is
-    leftLayout->addWidget(vsplit_, 1);
-
+    QWidget* left = buildLeftPane();
     auto* hsplit = new QSplitter(Qt::Horizontal, this);
     hsplit->addWidget(left);
     hsplit->addWidget(inspector_);
@@ -161,6 +158,48 @@ ExplorerView::ExplorerView(QWidget* parent)
     connect(inspector_, &Inspector::programLinkActivated, this,
             [this](qint64 p) { setProgram(p, true); });
     refreshLegend();
+}
+
+// The buttons and the legend above the operand views, and the navigator below them.
+QWidget* ExplorerView::buildLeftPane() {
+    auto* tools = new QHBoxLayout;
+    tools_ = tools;
+    tools->setContentsMargins(4, 2, 4, 2);
+    tools->addWidget(buttonFor(coverage_, this));
+    tools->addWidget(buttonFor(heat_, this));
+    tools->addWidget(buttonFor(fit_, this));
+    tools->addSpacing(8);
+    tools->addWidget(legend_, 1);
+    legendRow_ = new QHBoxLayout;
+    legendRow_->setContentsMargins(4, 0, 4, 2);
+
+    auto* operands = new OperandArea(this);
+    operands->setObjectName(QStringLiteral("operandViews"));
+    operands->setLayout(grid_);
+    grid_->setSizeConstraint(QLayout::SetNoConstraint);  // OperandArea gives the sizes
+    operands->installEventFilter(this);  // a new size may ask for another arrangement
+    grid_->setContentsMargins(4, 4, 4, 4);
+    grid_->setSpacing(8);
+
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(0);
+    leftLayout->addLayout(tools);
+    leftLayout->addLayout(legendRow_);
+    leftLayout->addWidget(banner_);
+    vsplit_ = new QSplitter(Qt::Vertical, left);
+    vsplit_->addWidget(operands);
+    vsplit_->addWidget(navigator_);
+    vsplit_->setStretchFactor(0, 4);
+    vsplit_->setStretchFactor(1, 1);
+    vsplit_->setSizes({640, 160});  // the operands first; scaled to the space there is
+    leftLayout->addWidget(vsplit_, 1);
+    // Until the user drags it, the split follows the explorer's height (the window, or
+    // Present's full screen).
+    connect(vsplit_, &QSplitter::splitterMoved, this, [this] { navigatorSized_ = true; });
+    vsplit_->installEventFilter(this);
+    return left;
 }
 
 ExplorerView::~ExplorerView() = default;
@@ -235,8 +274,10 @@ void ExplorerView::fitNavigatorPane(const std::vector<std::int64_t>& grid) {
     // Before the first show the splitter has no height yet: fit once it has.
     navigatorFitPending_ = !vsplit_->isVisible() || total < 200;
     if (navigatorFitPending_) return;
+    // Never less than a header and a few rows of clickable cells, while that is under 40 %.
+    const int lower = std::max(total / 5, std::min(navigator_->usefulHeight(), total * 2 / 5));
     const int nav =
-        std::clamp(navigator_->preferredHeight(), total / 5, std::max(total * 35 / 100, total / 5));
+        std::clamp(navigator_->preferredHeight(), lower, std::max(total * 35 / 100, lower));
     vsplit_->setSizes({total - nav, nav});
 }
 
@@ -356,9 +397,70 @@ void ExplorerView::rebuildViews() {
         connect(v, &OperandView::canvasResized, this, &ExplorerView::shareScale);
         views_.push_back(v);
     }
+    arrangement_ = {};
     for (int c = 0; c < grid_->columnCount(); ++c) grid_->setColumnStretch(c, 1);
     for (int r = 0; r < grid_->rowCount(); ++r) grid_->setRowStretch(r, 1);
+    static_cast<OperandArea*>(grid_->parentWidget())->keepSizes();
     refreshLegend();
+}
+
+// The views in the arrangement that draws the arrays largest in the room the operand area has.
+void ExplorerView::arrangeViews() {
+    QWidget* area = grid_->parentWidget();
+    if (views_.empty() || area->width() < 50 || area->height() < 50) return;
+    std::vector<view::ElementRect> extents;
+    std::vector<bool> outputs;
+    for (const OperandView* v : views_) {
+        extents.push_back(v->scene().extent);
+        outputs.push_back(v->scene().is_output());
+    }
+    const QMargins m = grid_->contentsMargins();
+    OperandRoom room;
+    room.width = area->width() - m.left() - m.right();
+    room.height = area->height() - m.top() - m.bottom();
+    room.spacing = grid_->spacing();
+    room.title = OperandView::kTitleHeight * type_scale();
+    room.minCell = views_.front()->minimumSize();
+    const OperandArrangement a = arrangeOperands(extents, outputs, room);
+    if (a == arrangement_) return;
+    arrangement_ = a;
+    for (OperandView* v : views_) grid_->removeWidget(v);
+    for (int c = 0; c < grid_->columnCount(); ++c) grid_->setColumnStretch(c, c < a.cols ? 1 : 0);
+    for (int r = 0; r < grid_->rowCount(); ++r) grid_->setRowStretch(r, r < a.rows ? 1 : 0);
+    for (std::size_t i = 0; i < views_.size() && i < a.cells.size(); ++i)
+        grid_->addWidget(views_[i], a.cells[i].row, a.cells[i].col);
+    for (int c = 0; c < a.cols; ++c) grid_->setColumnStretch(c, 1);
+    for (int r = 0; r < a.rows; ++r) grid_->setRowStretch(r, 1);
+}
+
+// The legend sits beside the buttons while it fits on a line or two there; otherwise it takes
+// a row of its own, so that it never eats the operands' height in a narrow panel.
+void ExplorerView::placeLegend() {
+    int buttons = tools_->contentsMargins().left() + tools_->contentsMargins().right();
+    for (int i = 0; i < tools_->count(); ++i) {
+        QLayoutItem* item = tools_->itemAt(i);
+        if (item->widget() != legend_) buttons += item->sizeHint().width() + tools_->spacing();
+    }
+    const int beside = grid_->parentWidget()->width() - buttons;  // as wide as the operand area
+    const bool own = legend_->heightFor(beside) > legend_->lineHeight() * 2;
+    QHBoxLayout* target = own ? legendRow_ : tools_;
+    if (target->indexOf(legend_) >= 0) return;
+    legend_->setHintWidth(own ? 600 + buttons : 600);
+    (own ? tools_ : legendRow_)->removeWidget(legend_);
+    target->addWidget(legend_, 1);
+}
+
+bool ExplorerView::eventFilter(QObject* watched, QEvent* e) {
+    if (e->type() == QEvent::Resize && watched == vsplit_ && !navigatorSized_ &&
+        !navigatorFitPending_) {
+        navigatorFitPending_ = true;
+        QTimer::singleShot(0, this, [this] { fitNavigatorPane(navigatorGrid_); });
+    }
+    if (e->type() == QEvent::Resize && watched == grid_->parentWidget()) {
+        placeLegend();
+        arrangeViews();
+    }
+    return QWidget::eventFilter(watched, e);
 }
 
 void ExplorerView::selectProgram(qint64 program) {
@@ -379,8 +481,18 @@ void ExplorerView::setProgram(qint64 program, bool notify) {
 void ExplorerView::refreshScenes() {
     if (!analysis_) return;
     auto scenes = view::build_scenes(analysis_, program_);
+    // The frames walk the whole grid once per analysis; stepping only adds the current block.
+    if (framed_ != analysis_) {
+        framed_ = analysis_;
+        frames_.clear();
+        for (const view::OperandScene& s : scenes) frames_.push_back(operandFrame(*analysis_, s));
+    }
+    for (std::size_t op = 0; op < scenes.size() && op < frames_.size(); ++op)
+        scenes[op].extent =
+            scenes[op].has_block ? view::unite(frames_[op], scenes[op].window) : frames_[op];
     for (std::size_t op = 0; op < views_.size() && op < scenes.size(); ++op)
         views_[op]->setScene(std::move(scenes[op]));
+    arrangeViews();
     shareScale();
     refreshHeat();
     refreshInspector();

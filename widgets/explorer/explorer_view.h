@@ -10,10 +10,13 @@
 #include <vector>
 
 #include "core/base/finding.h"
+#include "core/view/geometry.h"
 #include "widgets/document/explorer_snapshot.h"
+#include "widgets/explorer/operand_arrangement.h"
 
 class QAction;
 class QGridLayout;
+class QHBoxLayout;
 class QKeyEvent;
 class QLabel;
 
@@ -72,6 +75,8 @@ protected:
     void keyPressEvent(QKeyEvent* e) override;
     void changeEvent(QEvent* e) override;  // a theme change recolours the heat map
     void showEvent(QShowEvent* e) override;
+    // The operand area's resize: the legend's place and the views' arrangement.
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     void setProgram(qint64 program, bool notify);
@@ -79,7 +84,10 @@ private:
     void applyMark();
     // Whether `element` lies inside operand `operand` of the analysis on show.
     bool inside(int operand, const std::vector<std::int64_t>& element) const;
+    QWidget* buildLeftPane();
     void rebuildViews();
+    void arrangeViews();
+    void placeLegend();
     void fitNavigatorPane(const std::vector<std::int64_t>& grid);
     void refreshScenes();
     void refreshHeat();
@@ -94,23 +102,30 @@ private:
     ExplorerSnapshot snapshot_;
     std::shared_ptr<const Analysis> analysis_;  // the last one that resolved
     std::shared_ptr<const Spec> spec_;          // the spec of analysis_
+    // What each operand view fits (operand_fit.h), computed for the analysis framed_.
+    std::shared_ptr<const Analysis> framed_;
+    std::vector<view::ElementRect> frames_;
     qint64 program_ = 0;
     // The selected program's coordinates as chosen: an edit that shrinks the grid clamps the
     // selection, and a later one that restores the grid (typing 300 passes 3 and 30) gets it
     // back.
     std::vector<std::int64_t> wanted_;
     std::vector<OperandView*> views_;
+    OperandArrangement arrangement_;  // where views_ are in grid_; empty: as rebuildViews put them
     QGridLayout* grid_;
     GridNavigator* navigator_;
     QSplitter* vsplit_ = nullptr;              // operands above, navigator below
     std::vector<std::int64_t> navigatorGrid_;  // the grid the navigator pane was sized for
     bool navigatorFitPending_ = false;
+    bool navigatorSized_ = false;  // the user dragged the split: it stays where they put it
     bool specErrors_ = false;
     void applyStale();
     std::optional<Finding> finding_;  // the finding drawn on the picture
     void applyFinding();
     Inspector* inspector_;
     LegendBar* legend_;
+    QHBoxLayout* tools_ = nullptr;      // the buttons, and the legend when it fits there
+    QHBoxLayout* legendRow_ = nullptr;  // the legend on a row of its own
     QLabel* banner_;
     QAction* coverage_;
     QAction* heat_;

@@ -22,6 +22,7 @@
 #include "widgets/explorer/export_cli.h"
 #include "widgets/explorer/heat_image.h"
 #include "widgets/explorer/navigator_sheet.h"
+#include "widgets/explorer/operand_fit.h"
 #include "widgets/explorer/operand_painter.h"
 #include "widgets/explorer/operand_sheet.h"
 
@@ -291,6 +292,7 @@ std::optional<Picture> sheetPicture(const ExplorerSnapshot& snapshot, qint64 pro
     const qint64 last = std::max<qint64>(snapshot.analysis->programs() - 1, 0);
     auto sheet = std::make_shared<Sheet>();
     sheet->content.scenes = view::build_scenes(snapshot.analysis, program);
+    widenToFrames(*snapshot.analysis, sheet->content.scenes);  // out-of-bounds blocks drawn whole
     sheet->content.coverage = options.view == ExportView::Coverage;
     std::int64_t bad = 0;
     sheet->content.heat = options.view == ExportView::Heat;

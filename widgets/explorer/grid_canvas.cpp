@@ -43,39 +43,52 @@ QRectF marker(const QRectF& cellRect, double cell) {
     return QRectF(cellRect.center().x() - 3, cellRect.center().y() - 3, 6, 6);
 }
 
-void paintAxes(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s,
+// Index labels along one band's rows and columns where its cells hold them.
+void paintBandLabels(QPainter& p, const NavigatorLayout& l, const NavigatorLayout::Band& b,
+                     bool colLabels, bool rowLabels) {
+    if (colLabels) {
+        const std::int64_t every = l.cellW() >= 20 ? 1 : 2;
+        for (std::int64_t c = b.c0; c < b.c1; c += every)
+            p.drawText(
+                QRectF(b.x + static_cast<double>(c - b.c0) * l.cellW(), b.y - 16, l.cellW(), 14),
+                Qt::AlignCenter, QString::number(c));
+    }
+    if (rowLabels) {
+        const std::int64_t every = l.cellH() >= 20 ? 1 : 2;
+        for (std::int64_t r = b.r0; r < b.r1; r += every)
+            p.drawText(
+                QRectF(b.x - 30, b.y + static_cast<double>(r - b.r0) * l.cellH(), 26, l.cellH()),
+                Qt::AlignRight | Qt::AlignVCenter, QString::number(r));
+    }
+}
+
+void paintAxes(QPainter& p, const NavigatorLayout& l, const GridPaintState& s,
                const ExplorerPalette& pal, const QFont& font) {
     const auto& g = s.plane;
     QFont f = font;
     f.setPixelSize(type_px(10));
     p.setFont(f);
     p.setPen(pal.subtleText);
-    const double w = static_cast<double>(g.cols()) * l.cell_w,
-                 h = static_cast<double>(g.rows()) * l.cell_h;
     const QString rowName = s.axisNames.value(0),
                   colName = s.axisNames.value(g.rank() >= 2 ? 1 : 0);
     // Axis names in the corner: rows run down axis 0, columns along axis 1.
     QString corner = colName + QStringLiteral("→");
     if (g.rank() >= 2) corner = rowName + QStringLiteral("↓ ") + corner;
-    p.drawText(QRectF(l.x0 - 34, l.y0 - 16, 31, 14), Qt::AlignRight | Qt::AlignVCenter, corner);
+    p.drawText(QRectF(l.base.x0 - 34, l.base.y0 - 16, 31, 14), Qt::AlignRight | Qt::AlignVCenter,
+               corner);
     // Index labels along each axis whose cells hold them; the extent in words otherwise.
-    const bool colLabels = l.cell_w >= 12 && g.cols() <= 200;
-    const bool rowLabels = g.rank() >= 2 && l.cell_h >= 12 && g.rows() <= 200;
-    if (colLabels) {
-        const std::int64_t every = l.cell_w >= 20 ? 1 : 2;
-        for (std::int64_t c = 0; c < g.cols(); c += every)
-            p.drawText(QRectF(l.x0 + static_cast<double>(c) * l.cell_w, l.y0 - 16, l.cell_w, 14),
-                       Qt::AlignCenter, QString::number(c));
-    }
-    if (rowLabels) {
-        const std::int64_t every = l.cell_h >= 20 ? 1 : 2;
-        for (std::int64_t r = 0; r < g.rows(); r += every)
-            p.drawText(QRectF(l.x0 - 30, l.y0 + static_cast<double>(r) * l.cell_h, 26, l.cell_h),
-                       Qt::AlignRight | Qt::AlignVCenter, QString::number(r));
-    }
-    if (!colLabels || (g.rank() >= 2 && !rowLabels))
-        p.drawText(QRectF(l.x0 + w + 4, l.y0 + h - 14, 80, 14), Qt::AlignLeft | Qt::AlignVCenter,
+    const bool colLabels = l.cellW() >= 12 && g.cols() <= 200;
+    const bool rowLabels = g.rank() >= 2 && l.cellH() >= 12 && g.rows() <= 200;
+    for (std::int64_t b = 0; b < l.bands; ++b)
+        paintBandLabels(p, l, l.band(g, b), colLabels, rowLabels);
+    if (!colLabels || (g.rank() >= 2 && !rowLabels)) {
+        const NavigatorLayout::Band last = l.band(g, l.bands - 1);
+        const double w = static_cast<double>(last.c1 - last.c0) * l.cellW(),
+                     h = static_cast<double>(last.r1 - last.r0) * l.cellH();
+        p.drawText(QRectF(last.x + w + 4, last.y + h - 14, 80, 14),
+                   Qt::AlignLeft | Qt::AlignVCenter,
                    QStringLiteral("%1 × %2").arg(g.rows()).arg(g.cols()));
+    }
 }
 
 // Cells too small to draw one by one: each pixel of the plane shaded by the share of its
@@ -120,47 +133,47 @@ void paintDensity(QPainter& p, const view::PlaneLayout& l, const view::GridPlane
 
 }  // namespace
 
-view::PlaneLayout gridLayout(const view::GridPlane& plane, const QRectF& r) {
+NavigatorLayout gridLayout(const view::GridPlane& plane, const QRectF& r) {
     const QRectF a = r.adjusted(34, 20, -8, -6);
-    return view::fit_plane(plane, {a.x(), a.y(), a.width(), a.height()}, 34);
+    return layoutNavigatorPlane(plane, {a.x(), a.y(), a.width(), a.height()});
 }
 
 namespace {
 
 // Every program of the plane: a shape per cell where the cells are big and few enough, else a
 // density image with guides to the current program. Returns the cells drawn one by one.
-int paintGridCells(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s,
+int paintGridCells(QPainter& p, const NavigatorLayout& l, const GridPaintState& s,
                    const ExplorerPalette& pal, const view::GridPlane::Cell& cur,
                    const QColor& done) {
     const auto& g = s.plane;
     int cells = 0;
-    const bool shapes = l.cell >= 5 && g.rows() * g.cols() <= 20000;
+    const bool shapes = l.cell() >= 5 && g.rows() * g.cols() <= 20000;
     if (shapes) {
         p.setPen(QPen(pal.subtleText, 1));
         for (std::int64_t row = 0; row < g.rows(); ++row)
             for (std::int64_t col = 0; col < g.cols(); ++col) {
                 const bool before = g.program_at(s.slice, row, col) < s.current;
                 p.setBrush(before ? QBrush(done) : QBrush(pal.array));
-                shape(p, inset(q(l.cell_rect(row, col)), l.cell), l.cell);
+                shape(p, inset(q(l.cellRect(row, col)), l.cell()), l.cell());
                 ++cells;
             }
     } else {  // level of detail: a density image, and guides to the current program
-        paintDensity(p, l, g, cur, s.current >= 0, done, pal.array);
+        paintDensity(p, l.base, g, cur, s.current >= 0, done, pal.array);
         if (s.current >= 0) {
             QColor guide = pal.text;
             guide.setAlpha(70);
-            const QRectF cr = q(l.cell_rect(cur.row, cur.col));
-            const double pw = static_cast<double>(g.cols()) * l.cell_w,
-                         ph = static_cast<double>(g.rows()) * l.cell_h;
-            p.fillRect(QRectF(l.x0, cr.center().y() - 0.5, pw, 1), guide);
-            p.fillRect(QRectF(cr.center().x() - 0.5, l.y0, 1, ph), guide);
+            const QRectF cr = q(l.cellRect(cur.row, cur.col));
+            const double pw = static_cast<double>(g.cols()) * l.cellW(),
+                         ph = static_cast<double>(g.rows()) * l.cellH();
+            p.fillRect(QRectF(l.base.x0, cr.center().y() - 0.5, pw, 1), guide);
+            p.fillRect(QRectF(cr.center().x() - 0.5, l.base.y0, 1, ph), guide);
         }
     }
     return cells;
 }
 
 // The trail: recent programs, fading; the current one's cell is left to its own marker.
-void paintGridTrail(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s,
+void paintGridTrail(QPainter& p, const NavigatorLayout& l, const GridPaintState& s,
                     const ExplorerPalette& pal, std::int64_t curPos) {
     const auto& g = s.plane;
     p.setPen(Qt::NoPen);
@@ -171,13 +184,13 @@ void paintGridTrail(QPainter& p, const view::PlaneLayout& l, const GridPaintStat
         QColor t = pal.text;
         t.setAlphaF(static_cast<float>(0.55 * (1.0 - static_cast<double>(i) / (n + 1))));
         p.setBrush(t);
-        shape(p, marker(q(l.cell_rect(c.row, c.col)), l.cell), l.cell);
+        shape(p, marker(q(l.cellRect(c.row, c.col)), l.cell()), l.cell());
     }
 }
 
 // Programs touching the hovered element: strong in this slice, faint in others. Returns the
 // rings drawn.
-int paintGridHoverRings(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s) {
+int paintGridHoverRings(QPainter& p, const NavigatorLayout& l, const GridPaintState& s) {
     const auto& g = s.plane;
     std::map<std::int64_t, int> rings;  // plane position -> bits: 1 read, 2 write, 4 this slice
     auto collect = [&](const std::vector<std::int64_t>& progs, int bit) {
@@ -194,8 +207,8 @@ int paintGridHoverRings(QPainter& p, const view::PlaneLayout& l, const GridPaint
         QColor c = ExplorerPalette::roleHue(bits & 2 ? Role::Output : Role::Input, 0);
         if (!(bits & 4)) c.setAlpha(110);
         p.setPen(QPen(c, bits & 4 ? 2.5 : 1.5, bits & 4 ? Qt::SolidLine : Qt::DotLine));
-        const QRectF cr = marker(q(l.cell_rect(pos / g.cols(), pos % g.cols())), l.cell);
-        shape(p, cr.adjusted(-2, -2, 2, 2), l.cell);
+        const QRectF cr = marker(q(l.cellRect(pos / g.cols(), pos % g.cols())), l.cell());
+        shape(p, cr.adjusted(-2, -2, 2, 2), l.cell());
         ++drawn;
     }
     return drawn;
@@ -203,7 +216,7 @@ int paintGridHoverRings(QPainter& p, const view::PlaneLayout& l, const GridPaint
 
 // The selected finding's programs (a race's writers): solid rings in its severity colour.
 // Returns the programs ringed in this slice.
-int paintGridFlagged(QPainter& p, const view::PlaneLayout& l, const GridPaintState& s) {
+int paintGridFlagged(QPainter& p, const NavigatorLayout& l, const GridPaintState& s) {
     const auto& g = s.plane;
     p.setBrush(Qt::NoBrush);
     p.setPen(QPen(s.flagColour, 3));
@@ -211,24 +224,24 @@ int paintGridFlagged(QPainter& p, const view::PlaneLayout& l, const GridPaintSta
     for (std::size_t i = 0; i < s.flagged.size() && i < kMaxHighlights; ++i) {
         const auto c = g.cell_of(s.flagged[i]);
         if (c.slice != s.slice) continue;
-        shape(p, marker(q(l.cell_rect(c.row, c.col)), l.cell).adjusted(-4, -4, 4, 4),
-              std::max(l.cell, 10.0));
+        shape(p, marker(q(l.cellRect(c.row, c.col)), l.cell()).adjusted(-4, -4, 4, 4),
+              std::max(l.cell(), 10.0));
         ++flags;
     }
     return flags;
 }
 
 // The current program: solid, with a ring around it.
-void paintGridCurrent(QPainter& p, const view::PlaneLayout& l, const ExplorerPalette& pal,
+void paintGridCurrent(QPainter& p, const NavigatorLayout& l, const ExplorerPalette& pal,
                       const view::GridPlane::Cell& cur) {
-    const QRectF cr = marker(q(l.cell_rect(cur.row, cur.col)), l.cell);
+    const QRectF cr = marker(q(l.cellRect(cur.row, cur.col)), l.cell());
     p.setPen(QPen(pal.array, 1.5));
     p.setBrush(pal.text);
-    shape(p, cr, l.cell);
+    shape(p, cr, l.cell());
     p.setPen(QPen(pal.text, 2));
     p.setBrush(Qt::NoBrush);
-    shape(p, cr.adjusted(-3, -3, 3, 3), std::max(l.cell, 10.0));
-    if (!l.square() || l.cell < 6) {  // and a ring a newcomer's eye finds on a big plane
+    shape(p, cr.adjusted(-3, -3, 3, 3), std::max(l.cell(), 10.0));
+    if (!l.square() || l.cell() < 6) {  // and a ring a newcomer's eye finds on a big plane
         p.setPen(QPen(pal.marked, 2));
         p.drawEllipse(cr.center(), 9, 9);
     }
@@ -247,12 +260,12 @@ GridPaintStats paintGridPlane(QPainter& p, const QRectF& r, const GridPaintState
         p.restore();
         return st;
     }
-    const view::PlaneLayout l = gridLayout(g, r);
+    const NavigatorLayout l = gridLayout(g, r);
     const auto cur = g.cell_of(s.current);
     const std::int64_t curPos = cur.row * g.cols() + cur.col;
     QColor done = pal.subtleText;
     done.setAlpha(pal.dark ? 110 : 90);
-    p.setRenderHint(QPainter::Antialiasing, l.cell >= 10);
+    p.setRenderHint(QPainter::Antialiasing, l.cell() >= 10);
     st.cells = paintGridCells(p, l, s, pal, cur, done);
     paintAxes(p, l, s, pal, font);
     p.setRenderHint(QPainter::Antialiasing, true);
@@ -275,7 +288,7 @@ QRectF GridCanvas::planeArea() const {
 }
 
 QPointF GridCanvas::centreOf(std::int64_t row, std::int64_t col) const {
-    return q(gridLayout(state_.plane, planeArea()).cell_rect(row, col)).center();
+    return q(gridLayout(state_.plane, planeArea()).cellRect(row, col)).center();
 }
 
 void GridCanvas::paintEvent(QPaintEvent*) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/view/grid_plane.h"
+#include "widgets/explorer/navigator_layout.h"
 
 namespace tl::gui {
 
@@ -31,7 +32,7 @@ struct GridPaintStats {
     int flags = 0;  // the selected finding's programs ringed in this slice
 };
 
-view::PlaneLayout gridLayout(const view::GridPlane& plane, const QRectF& r);
+NavigatorLayout gridLayout(const view::GridPlane& plane, const QRectF& r);
 GridPaintStats paintGridPlane(QPainter& p, const QRectF& r, const GridPaintState& s,
                               const ExplorerPalette& pal, const QFont& font);
 

@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "widgets/explorer/grid_canvas.h"
+#include "widgets/explorer/navigator_layout.h"
 
 namespace tl::gui {
 
@@ -31,6 +32,8 @@ GridNavigator::GridNavigator(QWidget* parent)
     setObjectName(QStringLiteral("gridNavigator"));
     idLabel_->setObjectName(QStringLiteral("programId"));
     idLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Its text (in full or short) must not resize the explorer: the header gives it room.
+    idLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     QFont idFont = idLabel_->font();
     idFont.setBold(true);
     idLabel_->setFont(idFont);
@@ -62,11 +65,12 @@ GridNavigator::GridNavigator(QWidget* parent)
     setSpeed(4);
 
     auto* header = new QHBoxLayout;
+    header_ = header;
     header->setContentsMargins(6, 4, 6, 0);
-    header->addWidget(idLabel_);
+    // The id takes the room the controls leave (they sit together on the right).
+    header->addWidget(idLabel_, 1);
     header->addSpacing(12);
     header->addWidget(selectorBox_);
-    header->addStretch(1);
     header->addWidget(playButton_);
     header->addWidget(speed_);
     header->addWidget(speedLabel_);
@@ -111,6 +115,11 @@ int GridNavigator::preferredHeight() const {
     return header + static_cast<int>(rows) * 18 + 30;  // the plane's margins: see gridLayout
 }
 
+int GridNavigator::usefulHeight() const {
+    const int header = isVisible() ? height() - canvas_->height() : 34;
+    return header + 3 * static_cast<int>(kMinWrappedCell) + 30;  // the plane's margins
+}
+
 void GridNavigator::setCurrent(std::int64_t program) {
     auto& s = canvas_->state();
     if (s.plane.programs() == 0) program = -1;
@@ -131,7 +140,9 @@ void GridNavigator::setCurrent(std::int64_t program) {
 }
 
 void GridNavigator::clearTrail() {
+    // The current program goes too: the next setCurrent must not leave it behind as a visit.
     canvas_->state().trail.clear();
+    canvas_->state().current = -1;
     canvas_->update();
 }
 
@@ -263,20 +274,51 @@ void GridNavigator::selectorChanged() {
     activate(s.plane.program_at(s.plane.slice_of_coords(coords), c.row, c.col));
 }
 
+void GridNavigator::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    updateLabels();
+}
+
+// The room the header leaves for the program's id.
+int GridNavigator::idRoom() const {
+    if (!header_) return 0;  // while the constructor builds the header
+    const QMargins m = header_->contentsMargins();
+    int room = width() - m.left() - m.right();
+    for (int i = 0; i < header_->count(); ++i) {
+        QLayoutItem* item = header_->itemAt(i);
+        if (item->widget() == idLabel_ || (item->widget() && item->widget()->isHidden())) continue;
+        const bool stretch = item->spacerItem() && item->expandingDirections();
+        room -= (stretch ? 0 : item->sizeHint().width()) + header_->spacing();
+    }
+    return room;
+}
+
+// The program's id in full when the header has room for the longest one of the grid, else
+// without its words ("(1, 2, 0) · #13/24"), so that it is never cut off. Decided by the
+// longest id, so that nothing beside it moves while stepping.
 void GridNavigator::updateLabels() {
-    idLabel_->setText(programIdText());
-    // A minimum that does not follow the digits of the program: nothing beside it moves while
-    // stepping, and the explorer's minimum width stays put.
-    const auto& g = canvas_->state().plane.grid();
+    const auto& s = canvas_->state();
     QStringList widest;
-    for (std::int64_t n : g) widest << QString::number(std::max<std::int64_t>(n - 1, 0));
-    const qint64 programs = canvas_->state().plane.programs();
-    const QString longest = QStringLiteral("program_id (%1)  ·  #%2 of %3")
-                                .arg(widest.join(QStringLiteral(", ")))
-                                .arg(std::max<qint64>(programs - 1, 0))
-                                .arg(programs);
-    idLabel_->setMinimumWidth(
-        std::min(idLabel_->fontMetrics().horizontalAdvance(longest) + 4, 180));
+    for (std::int64_t n : s.plane.grid())
+        widest << QString::number(std::max<std::int64_t>(n - 1, 0));
+    const qint64 programs = s.plane.programs(), last = std::max<qint64>(programs - 1, 0);
+    const QString coords = widest.join(QStringLiteral(", "));
+    const QString longest =
+        QStringLiteral("program_id (%1)  ·  #%2 of %3").arg(coords).arg(last).arg(programs);
+    const QString shortest = QStringLiteral("(%1) · #%2/%3").arg(coords).arg(last).arg(programs);
+    const QFontMetrics fm = idLabel_->fontMetrics();
+    const bool full = fm.horizontalAdvance(longest) + 4 <= idRoom();
+    QString text = programIdText();
+    if (!full && s.current >= 0)
+        text = QStringLiteral("(%1) · #%2/%3")
+                   .arg(text.section(u'(', 1).section(u')', 0, 0))
+                   .arg(s.current)
+                   .arg(programs);
+    idLabel_->setText(text);
+    idLabel_->setToolTip(programIdText());
+    // The short form's, whichever is shown: the explorer's minimum width (and so the docks
+    // beside it) never follows the choice.
+    idLabel_->setMinimumWidth(std::min(fm.horizontalAdvance(shortest) + 4, 180));
     speedLabel_->setText(QStringLiteral("%1/s").arg(speed()));
     timer_.setInterval(1000 / std::max(speed(), 1));
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 class QAction;
+class QHBoxLayout;
 class QKeyEvent;
 class QLabel;
 class QSlider;
@@ -27,7 +28,7 @@ public:
     void setGrid(const std::vector<std::int64_t>& grid, const QStringList& axisNames);
     void setCurrent(std::int64_t program);
     std::int64_t current() const;
-    // Forgets the programs selected before (a new document).
+    // Forgets the programs selected before, the current one too (a new document).
     void clearTrail();
     // Programs that read / write the hovered element (highlighted); empty clears.
     void setTouching(std::vector<std::int64_t> readers, std::vector<std::int64_t> writers);
@@ -43,14 +44,18 @@ public:
     // The height at which the grid's rows get readable cells (about 18 px each), header
     // included; the explorer sizes the navigator's pane from it when the grid changes.
     int preferredHeight() const;
+    // The least height that shows the header and three rows of clickable cells.
+    int usefulHeight() const;
 
 signals:
     void programActivated(qint64 program);
 
 protected:
     void keyPressEvent(QKeyEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;  // the program's id in full or short
 
 private:
+    int idRoom() const;
     void activate(std::int64_t program);
     void advance();
     void rebuildSelectors();
@@ -59,6 +64,7 @@ private:
 
     GridCanvas* canvas_;
     QLabel* idLabel_;
+    QHBoxLayout* header_ = nullptr;
     QWidget* selectorBox_;
     std::vector<QSpinBox*> selectors_;
     QAction* play_;

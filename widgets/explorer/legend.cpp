@@ -133,10 +133,14 @@ void LegendBar::setContent(LegendContent content) {
     update();
 }
 
-void LegendBar::updateHeight() {
-    const double h = legendHeight(std::max(width() - 4, 50), ExplorerPalette::forPalette(palette()),
+int LegendBar::heightFor(int width) const {
+    const double h = legendHeight(std::max(width - 4, 50), ExplorerPalette::forPalette(palette()),
                                   content_, legendFont());
-    setFixedHeight(static_cast<int>(std::ceil(h)) + 4);
+    return static_cast<int>(std::ceil(h)) + 4;
+}
+
+void LegendBar::updateHeight() {
+    setFixedHeight(heightFor(width()));
 }
 
 void LegendBar::resizeEvent(QResizeEvent*) {

@@ -28,7 +28,13 @@ class LegendBar : public QWidget {
 public:
     explicit LegendBar(QWidget* parent = nullptr);
     void setContent(LegendContent content);
-    QSize sizeHint() const override { return {600, height()}; }
+    // The height the legend takes at `width` pixels, and that of one line.
+    int heightFor(int width) const;
+    int lineHeight() const { return heightFor(100000); }
+    QSize sizeHint() const override { return {hintWidth_, height()}; }
+    // The width it asks for; on a row of its own it asks for the buttons' width as well, so
+    // that the explorer asks for the same room wherever the legend is.
+    void setHintWidth(int width) { hintWidth_ = width; }
 
 protected:
     void paintEvent(QPaintEvent* e) override;
@@ -38,6 +44,7 @@ private:
     QFont legendFont() const;
     void updateHeight();
     LegendContent content_;
+    int hintWidth_ = 600;
 };
 
 }  // namespace tl::gui

@@ -31,6 +31,7 @@ struct OperandPaintOptions {
 struct PaintStats {
     int rects = 0, lines = 0, labels = 0;
     bool rasterCoverage = false;  // coverage cells too small: drawn as one image
+    int tailBands = 0;            // thin tails drawn magnified (tail_bands.h)
 };
 
 PaintStats paintOperandCanvas(QPainter& p, const QRectF& canvas, const view::OperandScene& s,

@@ -4,13 +4,51 @@
 #include <algorithm>
 
 #include "widgets/explorer/legend.h"
+#include "widgets/explorer/operand_fit.h"
+#include "widgets/explorer/tail_bands.h"
 
 namespace tl::gui {
+
+namespace {
+
+// A stretched canvas says so in its corner, as the window's view does.
+void paintAspectNote(QPainter& p, const QRectF& canvas, const view::ViewTransform& t,
+                     const ExplorerPalette& pal, const QFont& font) {
+    const QString note = aspectText(t.scale_x / t.scale_y);
+    if (note.isEmpty()) return;
+    QFont small = font;
+    small.setPixelSize(10);
+    p.setFont(small);
+    p.setPen(pal.subtleText);
+    p.drawText(canvas.adjusted(4, 0, -6, -1), Qt::AlignRight | Qt::AlignBottom, note);
+}
+
+}  // namespace
 
 view::SheetMetrics sheetMetrics() {
     view::SheetMetrics m;
     m.title = 24;
     return m;
+}
+
+view::RectF sheetCanvas(const view::SheetLayout& layout, std::size_t i) {
+    const view::RectF& r = layout.panels[i];
+    const double title = sheetMetrics().title;
+    return {r.x, r.y + title, r.w, r.h - title};
+}
+
+std::vector<view::ViewTransform> sheetTransforms(const view::SheetLayout& layout,
+                                                 const std::vector<view::OperandScene>& scenes) {
+    const std::size_t n = std::min(scenes.size(), layout.panels.size());
+    std::vector<double> own;
+    for (std::size_t i = 0; i < n; ++i)
+        own.push_back(view::fit(scenes[i].extent, sheetCanvas(layout, i), 10).scale_x);
+    const double common = own.empty() ? 0 : *std::min_element(own.begin(), own.end());
+    std::vector<view::ViewTransform> fits;
+    for (std::size_t i = 0; i < n; ++i)
+        fits.push_back(fitOperand(scenes[i].extent, sheetCanvas(layout, i), 10,
+                                  view::shared_scale(own[i], common)));
+    return fits;
 }
 
 PaintStats paintSheet(QPainter& p, const view::SheetLayout& layout, const SheetContent& content,
@@ -30,18 +68,11 @@ PaintStats paintSheet(QPainter& p, const view::SheetLayout& layout, const SheetC
     LegendContent legend;
     legend.heat = content.heat;
     const std::size_t n = std::min(content.scenes.size(), layout.panels.size());
-    auto canvasOf = [&](std::size_t i) {
-        const view::RectF& r = layout.panels[i];
-        return view::RectF{r.x, r.y + title, r.w, r.h - title};
-    };
-    std::vector<double> own;
-    for (std::size_t i = 0; i < n; ++i)
-        own.push_back(view::fit(content.scenes[i].extent, canvasOf(i), 10).scale_x);
-    const double common = own.empty() ? 0 : *std::min_element(own.begin(), own.end());
+    const std::vector<view::ViewTransform> fits = sheetTransforms(layout, content.scenes);
     for (std::size_t i = 0; i < n; ++i) {
         const view::OperandScene& s = content.scenes[i];
         const view::RectF& r = layout.panels[i];
-        const view::RectF c = canvasOf(i);
+        const view::RectF c = sheetCanvas(layout, i);
         const QRectF canvas(c.x, c.y, c.w, c.h);
         OperandPaintOptions o;
         o.coverageOverlay = content.coverage;
@@ -51,13 +82,15 @@ PaintStats paintSheet(QPainter& p, const view::SheetLayout& layout, const SheetC
             o.heatBinRows = content.heatLayers[i].binRows;
             o.heatBinCols = content.heatLayers[i].binCols;
         }
-        const view::ViewTransform t =
-            view::fit(s.extent, c, 10, 24, view::shared_scale(own[i], common));
-        const PaintStats st = paintOperandCanvas(p, canvas, s, t, o, pal);
+        const view::ViewTransform& t = fits[i];
+        PaintStats st = paintOperandCanvas(p, canvas, s, t, o, pal);
+        st.tailBands = paintTailBands(p, canvas, s, t, o, pal);
+        paintAspectNote(p, canvas, t, pal, font);
         total.rects += st.rects;
         total.lines += st.lines;
         total.labels += st.labels;
         total.rasterCoverage = total.rasterCoverage || st.rasterCoverage;
+        total.tailBands += st.tailBands;
         paintOperandTitle(p, QRectF(r.x, r.y, r.w, title), s, pal, titleFont);
         p.setPen(QPen(pal.subtleText, 1));
         p.setBrush(Qt::NoBrush);

@@ -32,6 +32,11 @@ struct SheetContent {
 };
 
 view::SheetMetrics sheetMetrics();
+// The canvas of panel `i` (under its title strip) and the fit of every panel's operand: the
+// scale the panels share, a thin array stretched as in the window (operand_fit.h).
+view::RectF sheetCanvas(const view::SheetLayout& layout, std::size_t i);
+std::vector<view::ViewTransform> sheetTransforms(const view::SheetLayout& layout,
+                                                 const std::vector<view::OperandScene>& scenes);
 // Paints every panel of `layout`; returns what the canvases drew, summed.
 PaintStats paintSheet(QPainter& p, const view::SheetLayout& layout, const SheetContent& content,
                       const ExplorerPalette& pal, const QFont& font);

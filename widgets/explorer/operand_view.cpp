@@ -1,4 +1,6 @@
 #include "widgets/explorer/operand_view.h"
+#include "widgets/explorer/operand_fit.h"
+#include "widgets/explorer/tail_bands.h"
 #include "widgets/explorer/type_scale.h"
 
 #include <QMouseEvent>
@@ -11,7 +13,6 @@ namespace tl::gui {
 namespace {
 constexpr double kMargin = 10;
 constexpr double kMaxScale = 96;  // pixels per element
-constexpr double kMinSide = 64;   // a thinner array is stretched across (fit_any_aspect)
 }  // namespace
 
 OperandView::OperandView(QWidget* parent) : QWidget(parent) {
@@ -77,8 +78,8 @@ void OperandView::setScaleCap(double cap) {
 
 void OperandView::fitToView() {
     const QRectF c = canvasRect();
-    transform_ = view::fit_any_aspect(scene_.extent, {c.x(), c.y(), c.width(), c.height()}, kMargin,
-                                      kMinSide, kMaxScale, 24, scaleCap_);
+    transform_ =
+        fitOperand(scene_.extent, {c.x(), c.y(), c.width(), c.height()}, kMargin, scaleCap_);
     userAdjusted_ = false;
     update();
 }
@@ -103,6 +104,7 @@ void OperandView::paintEvent(QPaintEvent*) {
     if (!marked_.empty() && scene_.displayed(marked_, &r, &c)) o.marked = ElementRC{r, c};
     o.font = font();
     stats_ = paintOperandCanvas(p, canvasRect(), scene_, transform_, o, pal);
+    stats_.tailBands = paintTailBands(p, canvasRect(), scene_, transform_, o, pal);
     paintFindingMark(p, canvasRect(), findingMark_, scene_, transform_, font());
     if (stale_) {  // a veil: the picture (heat map included) is not of the spec as it is now
         QColor veil = pal.background;
@@ -133,12 +135,10 @@ void OperandView::wheelEvent(QWheelEvent* e) {
     const QRectF c = canvasRect();
     const view::RectF vp{c.x(), c.y(), c.width(), c.height()};
     const view::ViewTransform fitted = view::fit(scene_.extent, vp, kMargin);
-    const view::ViewTransform stretched =
-        view::fit_any_aspect(scene_.extent, vp, kMargin, kMinSide, kMaxScale);
     const double fitScale = std::min(fitted.scale_x, fitted.scale_y);
     transform_.zoom_stretched_at(factor, e->position().x(), e->position().y(), fitScale / 2,
                                  std::max(kMaxScale, fitScale),
-                                 std::max(stretched.scale_x, stretched.scale_y));
+                                 stretchedScale(scene_.extent, vp, kMargin));
     userAdjusted_ = true;
     setHover(elementAt(e->position()));
     update();
@@ -189,6 +189,8 @@ void OperandView::leaveEvent(QEvent*) {
 
 std::optional<ElementRC> OperandView::elementAt(const QPointF& pos) const {
     if (!canvasRect().contains(pos) || scene_.operand < 0) return std::nullopt;
+    if (const auto tail = tailElementAt(tailBands(scene_, transform_, canvasRect()), pos))
+        return tail;
     const auto [r, c] = transform_.element_at(pos.x(), pos.y());
     if (!scene_.array.contains(r, c)) return std::nullopt;
     return ElementRC{r, c};

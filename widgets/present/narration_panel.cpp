@@ -1,5 +1,6 @@
 #include "widgets/present/narration_panel.h"
 
+#include <QFontMetrics>
 #include <QLabel>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -61,6 +62,32 @@ void NarrationPanel::setNarration(const QString& text) {
     markdown.replace(u'<', QStringLiteral("&lt;"));
     narration_->setText(markdown);
     narration_->setVisible(!text.isEmpty());
+    fitNarration();
+}
+
+// A long text (a spec's whole description) in smaller type, down to two thirds of the size the
+// screen asks for, so that the narration keeps to a quarter of the screen and the picture
+// keeps the room.
+void NarrationPanel::fitNarration() {
+    const int width = std::max(200, this->width() - 48);
+    const int cap = std::max(120, screenHeight_ / 4);
+    const int least = std::max(16, narrationPx_ * 2 / 3);
+    int px = narrationPx_;
+    for (; px > least; px -= 2) {
+        QFont f = narration_->font();
+        f.setPixelSize(px);
+        const int h =
+            QFontMetrics(f)
+                .boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap, narrationText_)
+                .height();
+        if (h <= cap) break;
+    }
+    set_pixel_size(narration_, std::max(px, least));
+}
+
+void NarrationPanel::resizeEvent(QResizeEvent* e) {
+    QFrame::resizeEvent(e);
+    fitNarration();
 }
 
 void NarrationPanel::setStatus(const QString& text) {
@@ -78,8 +105,10 @@ void NarrationPanel::setKeys(const QString& text) {
 
 void NarrationPanel::scaleTo(int screenHeight) {
     const int narration = std::max(24, screenHeight / 40);
+    screenHeight_ = screenHeight;
+    narrationPx_ = narration;
     set_pixel_size(heading_, narration * 3 / 4, true);
-    set_pixel_size(narration_, narration);
+    fitNarration();
     set_pixel_size(status_, std::max(18, narration * 3 / 4));
     set_pixel_size(pointer_, std::max(18, narration * 3 / 4));
     set_pixel_size(keys_, std::max(14, narration / 2));

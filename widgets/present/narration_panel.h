@@ -19,20 +19,26 @@ public:
     void setStatus(const QString& text);   // the program and what the checks find
     void setPointer(const QString& text);  // the element under the pointer; empty hides
     void setKeys(const QString& text);
-    // Type sizes follow the screen: the narration gets 1/40 of its height, 24 px at least.
+    // Type sizes follow the screen: the narration gets 1/40 of its height, 24 px at least, and
+    // smaller type (to two thirds of that) when it would take more than a quarter of it.
     void scaleTo(int screenHeight);
     int narrationPixelSize() const;
 
     QLabel* statusLabel() const { return status_; }
     QLabel* pointerLabel() const { return pointer_; }
 
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
+    void fitNarration();
     QLabel* heading_;
     QLabel* narration_;
     QLabel* status_;
     QLabel* pointer_;
     QLabel* keys_;
     QString narrationText_;
+    int screenHeight_ = 1080, narrationPx_ = 27;
 };
 
 }  // namespace tl::gui
