@@ -502,6 +502,7 @@ TEST(CandidatesChart, EverySeriesHasItsOwnHueMarkerOrDash) {
     const auto tri = chart.seriesStyle(QStringLiteral("triton on tpu-v5e (median)"));
     ASSERT_TRUE(xla && tri);
     EXPECT_NE(xla->line, tri->line);
+    EXPECT_NE(xla->colour, tri->colour);
     expectDistinctStyles(chart);
 
     // Eight kernels, one series each: the hues repeat after six, the markers do not.

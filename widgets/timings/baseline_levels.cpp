@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "core/timings/timings_summary.h"
@@ -68,6 +69,26 @@ QString baselineName(const BaselineKey& key, const std::vector<std::string>& ker
     return name + QStringLiteral(" (median)");
 }
 
+// The hues the baseline lines have taken: their targets' (or kernels'), and how many others.
+struct BaselineHues {
+    std::set<std::string> owners;
+    std::size_t others = 0;
+};
+
+// The first baseline of a target (or, by kernel, of a kernel) is drawn in its hue; another impl
+// there gets a hue no target or kernel has, so that no two lines share hue and dash.
+QColor baselineColour(const TimingsView& v, const BaselineKey& key,
+                      const std::vector<std::string>& kernels, bool byKernel, BaselineHues& hues) {
+    const std::string& kernel = std::get<0>(key);
+    const std::string& target = std::get<1>(key);
+    const std::size_t owners = byKernel ? kernels.size() : v.measured_targets.size() + 1;
+    if (!hues.owners.insert(byKernel ? kernel : target).second)
+        return seriesColour(owners + hues.others++);
+    if (!byKernel) return targetColour(v, target.empty() ? std::nullopt : std::optional(target));
+    return seriesColour(
+        std::size_t(std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin()));
+}
+
 }  // namespace
 
 std::size_t addBaselineLevels(ChartWidget& chart, const TimingsView& v,
@@ -86,7 +107,17 @@ std::size_t addBaselineLevels(ChartWidget& chart, const TimingsView& v,
         if (std::find(impls.begin(), impls.end(), *r.impl) == impls.end()) impls.push_back(*r.impl);
     }
     std::size_t otherProblems = 0;
-    for (const auto& [key, records] : byKey) {
+    BaselineHues hues;
+    // Impls in the order first seen: the first takes its target's hue.
+    std::vector<std::pair<BaselineKey, std::vector<std::size_t>>> ordered(byKey.begin(),
+                                                                          byKey.end());
+    std::stable_sort(ordered.begin(), ordered.end(), [&](const auto& a, const auto& b) {
+        const auto rank = [&](const BaselineKey& k) {
+            return std::find(impls.begin(), impls.end(), std::get<2>(k)) - impls.begin();
+        };
+        return rank(a.first) < rank(b.first);
+    });
+    for (const auto& [key, records] : ordered) {
         const auto& [kernel, target, impl] = key;
         otherProblems += baselinesOfOtherProblems(v, grouped, records, kernel);
         const auto level = baselineLevelPerCategory(v, grouped, records, kernel);
@@ -103,12 +134,9 @@ std::size_t addBaselineLevels(ChartWidget& chart, const TimingsView& v,
             if (std::find(used.begin(), used.end(), i) == used.end()) used.push_back(i);
         }
         if (points.isEmpty()) continue;
-        const auto k = std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin();
-        const QColor colour =
-            byKernel ? seriesColour(std::size_t(k))
-                     : targetColour(v, target.empty() ? std::nullopt : std::optional(target));
         const auto dash = std::find(impls.begin(), impls.end(), impl) - impls.begin();
-        const SeriesStyle style{colour, Marker::None, baselineStroke(std::size_t(dash))};
+        const SeriesStyle style{baselineColour(v, key, kernels, byKernel, hues), Marker::None,
+                                baselineStroke(std::size_t(dash))};
         const QString name = baselineName(key, kernels, kernelNames);
         // One record over every category: a line across the chart, as one problem has.
         if (used.size() == 1 && std::size_t(points.size()) == level.size())

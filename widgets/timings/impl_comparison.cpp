@@ -77,8 +77,11 @@ bool showImplComparison(ChartWidget& chart, const TimingsView& v) {
         chart, v, grouped, byKernel,
         QStringLiteral("no %1 timings: the implementations, problem by problem").arg(candidate),
         QStringLiteral("every record: "), QStringLiteral("problems"));
-    chart.setTitle(QStringLiteral("%1: implementations vs time")
-                       .arg(v.kernel.empty() ? QStringLiteral("all kernels") : qs(v.kernel)));
+    // Named by the kernel compared, also when the open spec's kernel is another.
+    const QString kernel = kernels.size() == 1 ? qs(kernels.front())
+                           : v.kernel.empty()  ? QStringLiteral("all kernels")
+                                               : qs(v.kernel);
+    chart.setTitle(QStringLiteral("%1: implementations vs time").arg(kernel));
 
     QVector<ChartPoint> failed;
     std::vector<std::size_t> drawn;
