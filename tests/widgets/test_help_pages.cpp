@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QFileInfo>
 #include <QListWidget>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSet>
 #include <QSettings>
@@ -107,3 +108,15 @@ TEST(StartPage, FromTheWindowALessonOpensAsTheDocument) {
 }
 
 }  // namespace
+
+TEST(StartPage, OffersTheRealKernelGallery) {
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    StartPage page(&settings);
+    auto* real = page.findChild<QPushButton*>(QStringLiteral("startRealKernels"));
+    ASSERT_NE(real, nullptr);
+    EXPECT_TRUE(real->toolTip().contains(QStringLiteral("21"))) << real->toolTip().toStdString();
+    QSignalSpy asked(&page, &StartPage::openRealKernelRequested);
+    real->click();
+    EXPECT_EQ(asked.count(), 1);
+}

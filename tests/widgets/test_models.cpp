@@ -183,3 +183,33 @@ TEST(ExamplesModel, ListsEveryExampleOfTheIndexWithItsDescription) {
     }
     EXPECT_EQ(model.library().default_id, QStringLiteral("matmul-rect"));
 }
+
+TEST(ExamplesModel, TheRealKernelGalleryListsEveryKernelOfItsIndexBundled) {
+    const ExampleLibrary gallery = load_real_gallery();
+    EXPECT_TRUE(gallery.errors.isEmpty()) << gallery.errors.join(u'\n').toStdString();
+    QFile index(QStringLiteral(TILELENS_SOURCE_DIR "/resources/examples/real/index.json"));
+    ASSERT_TRUE(index.open(QIODevice::ReadOnly));
+    const Json doc = Json::parse(index.readAll().toStdString());
+    ASSERT_EQ(gallery.examples.size(), doc["kernels"].size());
+    ASSERT_GE(gallery.examples.size(), 21u);
+    int bugs = 0;
+    for (std::size_t i = 0; i < gallery.examples.size(); ++i) {
+        const Example& e = gallery.examples[i];
+        const Json& entry = doc["kernels"][i];
+        EXPECT_EQ(QString(e.id + QStringLiteral(".tilelens.json")).toStdString(),
+                  entry["spec"].get<std::string>());
+        EXPECT_TRUE(e.path.startsWith(QStringLiteral(":/examples/real/"))) << e.path.toStdString();
+        EXPECT_TRUE(e.error.isEmpty()) << e.id.toStdString() << ": " << e.error.toStdString();
+        EXPECT_FALSE(e.description.isEmpty()) << e.id.toStdString();
+        EXPECT_EQ(e.expect.toStdString(), entry["expect"].get<std::string>());
+        bugs += e.finding.isEmpty() ? 0 : 1;
+    }
+    EXPECT_EQ(bugs, 3);
+    ExamplesModel model(gallery);
+    QAbstractItemModelTester tester(&model, kFatal);
+    for (int r = 0; r < model.rowCount(); ++r) {
+        if (model.example(r)->finding.isEmpty()) continue;
+        EXPECT_TRUE(model.index(r).data().toString().contains(model.example(r)->finding))
+            << "a bug variant's line says what the audit finds";
+    }
+}

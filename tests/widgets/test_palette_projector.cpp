@@ -6,13 +6,18 @@
 #include <gtest/gtest.h>
 
 #include <QColor>
+#include <QLabel>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <array>
 #include <cmath>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "test_util.h"
 #include "widgets/explorer/explorer_palette.h"
+#include "widgets/mainwindow/main_window.h"
 
 using namespace tl;
 using namespace tl::gui;
@@ -149,4 +154,38 @@ TEST(ProjectorPalette, TheCheckTellsColoursThatMergeApart) {
     EXPECT_LT(
         contrast(projector(linear(QColor(0x40, 0x40, 0x40))), projector(linear(QColor(Qt::black)))),
         3.0);
+}
+
+TEST(ProjectorPalette, ASwitchOfThemeRestylesEveryLabelOfTheWindow) {
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    MainWindow w(&settings);
+    w.show();  // a window's palette follows the application's once it has a native window
+    ASSERT_TRUE(w.openSpec(tl::test::example_file("matmul-rect")));
+    ASSERT_TRUE(tl::test::settle(*w.document()));
+    // Every label is drawn in one theme and read in the other: a label that kept a colour
+    // picked for the light theme is dark text on a dark panel.
+    for (const Theme from : {Theme::Light, Theme::Dark}) {
+        w.setTheme(from);
+        QCoreApplication::processEvents();  // the palette reaches the widgets posted
+        w.setTheme(from == Theme::Light ? Theme::Dark : Theme::Light);
+        QCoreApplication::processEvents();
+        const char* theme = from == Theme::Light ? "dark" : "light";
+        int labels = 0;
+        for (const QLabel* label : w.findChildren<QLabel*>()) {
+            if (!label->styleSheet().isEmpty()) continue;  // a chip with its own background
+            // A disabled label is muted on purpose, but still to be read (WCAG's 3:1).
+            const auto group = label->isEnabled() ? QPalette::Active : QPalette::Disabled;
+            const QColor ink = label->palette().color(group, label->foregroundRole());
+            const QWidget* under = label->parentWidget() ? label->parentWidget() : label;
+            const QColor paper = under->palette().color(group, under->backgroundRole());
+            const double ratio = contrast(linear(ink), linear(paper));
+            EXPECT_GE(ratio, 3.0) << theme << ": " << label->objectName().toStdString() << " \""
+                                  << label->text().left(60).toStdString() << "\" "
+                                  << ink.name().toStdString() << " on "
+                                  << paper.name().toStdString();
+            ++labels;
+        }
+        EXPECT_GT(labels, 10);
+    }
 }

@@ -17,6 +17,7 @@
 #include "widgets/kit/job_tracker.h"
 #include "widgets/mainwindow/file_controller.h"
 #include "widgets/mainwindow/main_window.h"
+#include "widgets/mainwindow/python_call_dialog.h"
 #include "widgets/tasks/audit_controller.h"
 
 using namespace tl;
@@ -158,4 +159,31 @@ TEST(PythonDocument, OpeningAPyFileAsksForTheCallAndSavesWhereItFindsTheFile) {
     EXPECT_EQ(QString::fromStdString(t.w.document()->spec().python->file),
               QFileInfo(py).absoluteFilePath());
     EXPECT_EQ(t.w.document()->pythonFilePath(), QFileInfo(py).absoluteFilePath());
+}
+
+TEST(PythonDocument, AFirstOpenProposesTheWrapperItsReferenceAndTheTarget) {
+    const QString dir = QStringLiteral(TILELENS_SOURCE_DIR "/tests/python/kernels/");
+    // The wrapper that calls pl.pallas_call, not the kernel body before it in the file.
+    PythonCall c = likelyCall(dir + QStringLiteral("blocked_matmul.py"));
+    EXPECT_EQ(c.call, QStringLiteral("matmul"));
+    EXPECT_EQ(c.reference, QStringLiteral("matmul_reference"));
+    EXPECT_EQ(c.target, QStringLiteral("tpu-v5e"));
+    c = likelyCall(dir + QStringLiteral("triton_attention.py"));
+    EXPECT_EQ(c.call, QStringLiteral("attention"));
+    EXPECT_EQ(c.reference, QStringLiteral("attention_reference"));
+    EXPECT_EQ(c.target, QStringLiteral("gpu-triton"));
+
+    // The window asks with that proposal the first time, and the target reaches the spec.
+    PythonDocHarness t;
+    PythonCall asked_with;
+    t.w.files()->setCallPrompt([&](const QString&, const PythonCall& initial) {
+        asked_with = initial;
+        PythonCall chosen = initial;
+        chosen.args = {QStringLiteral("float32[256,128]"), QStringLiteral("float32[128,256]")};
+        return std::optional<PythonCall>(chosen);
+    });
+    ASSERT_TRUE(t.w.openSpec(t.dir.filePath(QStringLiteral("kernel.py"))));
+    EXPECT_EQ(asked_with.call, QStringLiteral("matmul"));
+    EXPECT_EQ(asked_with.target, QStringLiteral("tpu-v5e"));
+    EXPECT_EQ(t.w.document()->spec().target_id(), "tpu-v5e");
 }

@@ -33,7 +33,9 @@ QVariant ExamplesModel::data(const QModelIndex& index, int role) const {
     switch (role) {
         case Qt::DisplayRole: {
             // Two lines: the id, then what the example shows (the whole story is beside).
-            const QString id = e->id == library_.default_id ? tr("%1 (default)").arg(e->id) : e->id;
+            QString id = e->id == library_.default_id ? tr("%1 (default)").arg(e->id) : e->id;
+            // A gallery's bug variant says what the audit finds in it.
+            if (!e->finding.isEmpty()) id += tr("  · a bug: %1").arg(e->finding);
             const QString about = first_sentence(e->error.isEmpty() ? e->description : e->error);
             return about.isEmpty() ? id : id + u'\n' + about;
         }

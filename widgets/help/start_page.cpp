@@ -8,6 +8,7 @@
 #include <QSettings>
 #include <QVBoxLayout>
 
+#include "widgets/examples/example_library.h"
 #include "widgets/examples/lesson_library.h"
 #include "widgets/explorer/sheet_image.h"
 
@@ -75,16 +76,24 @@ StartPage::StartPage(QSettings* settings, QWidget* parent)
 
     auto* example = new QPushButton(tr("Open an example…"), this);
     example->setToolTip(
-        tr("Sixteen small kernels, each showing one thing that goes right or "
-           "wrong at a tile's edge"));
+        tr("%n small kernel(s), each showing one thing that goes right or "
+           "wrong at a tile's edge",
+           nullptr, static_cast<int>(load_example_library().examples.size())));
+    auto* real = new QPushButton(tr("Open a real kernel…"), this);
+    real->setObjectName(QStringLiteral("startRealKernels"));
+    real->setToolTip(
+        tr("%n pallas_call(s) of production kernels and the Pallas guides "
+           "(flash attention, paged attention, megablox, sparse matmul, GPU "
+           "kernels), three with a planted bug",
+           nullptr, static_cast<int>(load_real_gallery().examples.size())));
     auto* file = new QPushButton(tr("Open a spec or kernel file…"), this);
     file->setToolTip(
-        tr("A .tilelens.json spec, or your Pallas kernel's .py file run on "
-           "numpy stand-ins"));
+        tr("A .tilelens.json spec, or your Pallas kernel's .py file run under JAX "
+           "or the numpy stand-ins"));
     auto* first = new QPushButton(tr("Start the first lesson"), this);
     auto* docs = new QPushButton(tr("Documentation"), this);
     auto* buttons = new QHBoxLayout;
-    for (QPushButton* b : {example, file, first, docs}) buttons->addWidget(b);
+    for (QPushButton* b : {example, real, file, first, docs}) buttons->addWidget(b);
     buttons->addStretch(1);
 
     const bool dark = palette().color(QPalette::Window).lightness() < 128;
@@ -102,8 +111,8 @@ StartPage::StartPage(QSettings* settings, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(intro);
     layout->addLayout(buttons);
-    layout->addWidget(new QLabel(tr("<b>Lessons</b> — double-click one to open it; Lessons ▸ "
-                                    "lists them too"),
+    layout->addWidget(new QLabel(tr("<b>Lessons</b> — double-click one to open it; the Lessons "
+                                    "menu lists them too"),
                                  this));
     layout->addWidget(lessons_, 1);
     layout->addLayout(bottom);
@@ -116,6 +125,7 @@ StartPage::StartPage(QSettings* settings, QWidget* parent)
         };
     };
     connect(example, &QPushButton::clicked, this, chosen(&StartPage::openExampleRequested));
+    connect(real, &QPushButton::clicked, this, chosen(&StartPage::openRealKernelRequested));
     connect(file, &QPushButton::clicked, this, chosen(&StartPage::openFileRequested));
     connect(docs, &QPushButton::clicked, this, chosen(&StartPage::docsRequested));
     connect(first, &QPushButton::clicked, this, [this, firstPath] {

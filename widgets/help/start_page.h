@@ -1,6 +1,6 @@
 #pragma once
-// The start page: what TileLens is, the three ways in (an example, your own spec or kernel
-// file, the lessons), and every lesson with a thumbnail of its picture. Shown at start until
+// The start page: what TileLens is, the ways in (an example, a real kernel, your own spec or
+// kernel file, the lessons), and every lesson with a thumbnail of its picture. Shown at start until
 // the user turns it off, and from Help ▸ Start Page.
 #include <QDialog>
 
@@ -21,6 +21,7 @@ public:
 
 signals:
     void openExampleRequested();             // the example dialog
+    void openRealKernelRequested();          // the example dialog on its real kernels
     void openFileRequested();                // a spec or a kernel's .py file
     void openLessonRequested(QString path);  // ":/lessons/01-blocks.tilelens.json"
     void docsRequested();

@@ -97,14 +97,17 @@ bool FileController::allowPython() {
     }
     document_->allowPython(allowed);
     emit message(allowed ? tr("Running the kernel file %1").arg(QDir::toNativeSeparators(file))
-                         : tr("The kernel file %1 was not run; Python ▸ Allow Running the Kernel "
+                         : tr("The kernel file %1 was not run; Run ▸ Allow Running the Kernel "
                               "File asks again")
                                .arg(QDir::toNativeSeparators(file)));
     return allowed;
 }
 
 bool FileController::openPython(const QString& path) {
-    const PythonCall initial = rememberedCall(settings_, path);
+    // A file opened before is asked about as it was called; a new one with the wrapper,
+    // reference and target its text points to, so that nothing is left silently at interpret.
+    PythonCall initial = rememberedCall(settings_, path);
+    if (initial.call.isEmpty()) initial = likelyCall(path);
     const auto chosen = call_prompt_(path, initial);
     if (!chosen) return false;
     const auto spec = specForCall(path, *chosen);
@@ -190,10 +193,23 @@ bool FileController::openExample(const QString& resource_path) {
     return true;
 }
 
+namespace {
+
+QString chooseExample(QWidget* window, NewFromExampleDialog::Page page) {
+    NewFromExampleDialog dialog(window, page);
+    return dialog.exec() == QDialog::Accepted ? dialog.selectedPath() : QString();
+}
+
+}  // namespace
+
 bool FileController::newFromExample() {
-    NewFromExampleDialog dialog(window_);
-    if (dialog.exec() != QDialog::Accepted || dialog.selectedPath().isEmpty()) return false;
-    return openExample(dialog.selectedPath());
+    const QString path = chooseExample(window_, NewFromExampleDialog::Page::Examples);
+    return !path.isEmpty() && openExample(path);
+}
+
+bool FileController::newFromRealKernel() {
+    const QString path = chooseExample(window_, NewFromExampleDialog::Page::RealKernels);
+    return !path.isEmpty() && openExample(path);
 }
 
 bool FileController::save() {

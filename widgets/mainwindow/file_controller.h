@@ -58,6 +58,7 @@ public:
     bool openPath(const QString& path);              // asks about unsaved changes first
     bool open();                                     // with a file dialog
     bool newFromExample();                           // with the example dialog
+    bool newFromRealKernel();                        // the same, on its real-kernel page
     bool openExample(const QString& resource_path);  // untitled copy of an example
     bool save();                                     // Save As when untitled
     bool saveAs();                                   // with a file dialog

@@ -2,9 +2,16 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QGuiApplication>
 #include <QMainWindow>
 #include <QMenuBar>
+#include <QScreen>
+#include <QTextBrowser>
 #include <QUndoStack>
+#include <QVBoxLayout>
+#include <algorithm>
 #include <tuple>
 
 namespace tl::gui {
@@ -35,6 +42,10 @@ void addFileMenuActions(QMenuBar* bar, MainActions& a) {
         action(file, QObject::tr("&Export Image…"), {QKeySequence(Qt::CTRL | Qt::Key_E)},
                QObject::tr("The selected program's operands, coverage, heat map or "
                            "navigator as PNG, SVG or PDF"));
+    a.exportAnimation = action(
+        file, QObject::tr("Export A&nimation…"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E)},
+        QObject::tr("The grid's traversal, or the lesson's steps, as a looping GIF "
+                    "and numbered PNG frames"));
     file->addSeparator();
     a.quit = action(file, QObject::tr("&Quit"), {QKeySequence(Qt::CTRL | Qt::Key_Q)});
     a.quit->setMenuRole(QAction::QuitRole);
@@ -88,6 +99,8 @@ void addViewMenuActions(QMainWindow* window, QMenuBar* bar, MainActions& a) {
     a.fullScreen =
         action(a.view, QObject::tr("F&ull Screen"), {QKeySequence(Qt::SHIFT | Qt::Key_F11)});
     a.fullScreen->setCheckable(true);
+    a.resetLayout = action(a.view, QObject::tr("&Reset Layout"), {},
+                           QObject::tr("Every panel back in its place at its first-run size"));
     a.view->addSeparator();
 }
 
@@ -183,6 +196,29 @@ QString shortcut_table(QMainWindow* window) {
         rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
                     .arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
     return QStringLiteral("<table cellpadding='3'>") + rows + QStringLiteral("</table>");
+}
+
+QDialog* shortcut_dialog(QMainWindow* window) {
+    auto* dialog = new QDialog(window);
+    dialog->setObjectName(QStringLiteral("shortcutsDialog"));
+    dialog->setWindowTitle(QObject::tr("Keyboard shortcuts"));
+    auto* table = new QTextBrowser(dialog);
+    table->setObjectName(QStringLiteral("shortcutsTable"));
+    table->setHtml(shortcut_table(window));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(table, 1);
+    layout->addWidget(buttons);
+    // The table scrolls: on a 720-pixel screen the whole list is taller than the screen.
+    QSize room(1280, 720);
+    if (const QScreen* screen =
+            window->screen() ? window->screen() : QGuiApplication::primaryScreen())
+        room = screen->availableGeometry().size();
+    table->document()->setTextWidth(560);
+    const int wanted = static_cast<int>(table->document()->size().height()) + 90;
+    dialog->resize(std::min(640, room.width() * 9 / 10), std::min(wanted, room.height() * 4 / 5));
+    return dialog;
 }
 
 }  // namespace tl::gui

@@ -4,6 +4,7 @@
 
 class QAction;
 class QActionGroup;
+class QDialog;
 class QMainWindow;
 class QMenu;
 class QUndoStack;
@@ -19,7 +20,8 @@ struct MainActions {
     QMenu* lessons = nullptr;   // one entry per lesson, in order, filled by the window
     QAction* save = nullptr;
     QAction* saveAs = nullptr;
-    QAction* exportImage = nullptr;  // the explorer's picture to a file (docs/exports.md)
+    QAction* exportImage = nullptr;      // the explorer's picture to a file (docs/exports.md)
+    QAction* exportAnimation = nullptr;  // the traversal or a lesson as a GIF (docs/exports.md)
     QAction* quit = nullptr;
     QAction* undo = nullptr;
     QAction* redo = nullptr;
@@ -35,8 +37,9 @@ struct MainActions {
     QActionGroup* theme = nullptr;  // data: "system", "light", "dark"
     QAction* cycleTheme = nullptr;
     QAction* fullScreen = nullptr;
-    QAction* present = nullptr;  // presentation mode (F11), docs/lessons.md
-    QMenu* view = nullptr;       // dock toggles are added by the window
+    QAction* resetLayout = nullptr;  // the docks back where and how big they start
+    QAction* present = nullptr;      // presentation mode (F11), docs/lessons.md
+    QMenu* view = nullptr;           // dock toggles are added by the window
     QAction* startPage = nullptr;
     QAction* docs = nullptr;
     QAction* shortcuts = nullptr;
@@ -48,5 +51,7 @@ MainActions create_main_actions(QMainWindow* window, QUndoStack* undo);
 
 // "Ctrl+O  Open…" lines for every action with a shortcut, for the help.
 QString shortcut_table(QMainWindow* window);
+// Help ▸ Keyboard Shortcuts: the table in a scrolling dialog that fits the screen.
+QDialog* shortcut_dialog(QMainWindow* window);
 
 }  // namespace tl::gui

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDialog>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -53,6 +54,8 @@ const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
 const QString kTheme = QStringLiteral("theme");
 const QString kEngine = QStringLiteral("python/engine");
+constexpr int kEditorMinWidth = 260;
+constexpr int kFindingsMinWidth = 200;
 
 QDockWidget* make_dock(const QString& title, const QString& name, QWidget* content,
                        QMainWindow* window) {
@@ -133,6 +136,10 @@ void MainWindow::buildDocks() {
     for (QDockWidget* d : docks_) actions_.view->addAction(d->toggleViewAction());
     // The charts may be squeezed: the explorer in the middle is what a person opens TileLens for.
     bottom_tabs_->setMinimumSize(240, 140);
+    // A shrinking window squeezes the side docks no narrower than a field and its label, or a
+    // finding's kind and first words, can be read in.
+    editor->setMinimumWidth(kEditorMinWidth);
+    findings->setMinimumWidth(kFindingsMinWidth);
 }
 
 void MainWindow::buildToolBar() {
@@ -191,6 +198,17 @@ void MainWindow::fillExamplesMenu() {
         a->setToolTip(e.description);
         connect(a, &QAction::triggered, this, [this, path = e.path] { files_->openExample(path); });
     }
+    actions_.examples->addSeparator();
+    QMenu* real = actions_.examples->addMenu(tr("&Real Kernels"));
+    real->setObjectName(QStringLiteral("realKernelsMenu"));
+    real->setToolTipsVisible(true);
+    for (const Example& e : load_real_gallery().examples) {
+        QAction* a =
+            real->addAction(e.finding.isEmpty() ? e.id : tr("%1  (bug: %2)").arg(e.id, e.finding));
+        a->setStatusTip(e.description.left(160));
+        a->setToolTip(e.description);
+        connect(a, &QAction::triggered, this, [this, path = e.path] { files_->openExample(path); });
+    }
     actions_.examples->setToolTipsVisible(true);
 
     actions_.lessons->addAction(actions_.present);
@@ -203,8 +221,8 @@ void MainWindow::fillExamplesMenu() {
         a->setStatusTip(l.intro.left(160));
         connect(a, &QAction::triggered, this, [this, path = l.path] {
             if (files_->openExample(path))
-                statusBar()->showMessage(tr("View ▸ Present (F11) gives this lesson step by step"),
-                                         15000);
+                status_->showMessage(tr("View ▸ Present (F11) gives this lesson step by step"),
+                                     15000);
         });
     }
 }
@@ -251,12 +269,9 @@ void MainWindow::connectActions() {
             [this](bool on) { on ? showFullScreen() : showNormal(); });
     connect(a.startPage, &QAction::triggered, this, &MainWindow::showStartPage);
     connect(a.docs, &QAction::triggered, this, [this] { showDocs(); });
-    connect(a.shortcuts, &QAction::triggered, this, [this] {
-        auto* box = new QMessageBox(QMessageBox::NoIcon, tr("Keyboard shortcuts"),
-                                    shortcut_table(this), QMessageBox::Close, this);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
-    });
+    connect(a.shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+    connect(a.resetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
+    connect(a.exportAnimation, &QAction::triggered, this, &MainWindow::exportAnimation);
     connect(a.about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About TileLens"),
                            tr("<b>TileLens %1</b><p>See where each program of a tiled kernel "
@@ -264,6 +279,16 @@ void MainWindow::connectActions() {
                               "semantics, never speed.</p>")
                                .arg(QApplication::applicationVersion()));
     });
+}
+
+void MainWindow::showShortcuts() {
+    if (auto* open = findChild<QDialog*>(QStringLiteral("shortcutsDialog"))) {
+        open->raise();
+        return;
+    }
+    QDialog* dialog = shortcut_dialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 void MainWindow::showStartPageAtStart() {
@@ -278,6 +303,8 @@ void MainWindow::showStartPage() {
     auto* page = new StartPage(settings_, this);
     page->setAttribute(Qt::WA_DeleteOnClose);
     connect(page, &StartPage::openExampleRequested, files_, &FileController::newFromExample,
+            Qt::QueuedConnection);
+    connect(page, &StartPage::openRealKernelRequested, files_, &FileController::newFromRealKernel,
             Qt::QueuedConnection);
     connect(page, &StartPage::openFileRequested, files_, &FileController::open,
             Qt::QueuedConnection);
@@ -313,7 +340,7 @@ void MainWindow::connectTasks() {
     });
     const auto note = [this](const QString& text) {
         log_->log(text);
-        statusBar()->showMessage(text, 8000);
+        status_->showMessage(text, 8000);
     };
     connect(files_, &FileController::message, this, note);
     connect(files_, &FileController::error, this, &MainWindow::showError);
@@ -386,6 +413,26 @@ void MainWindow::importTimings(const QStringList& paths) {
 bool MainWindow::runKernel() {
     // A Python kernel's body runs in its child process: Run is the audit of the own params.
     if (document_->spec().python) return audit_->start(SweepMode::Off);
+    // What cannot run at all is said in the window, not only in the log: a spec without a
+    // body is a common first step, and a silent Run looks broken.
+    const ExplorerSnapshot& snap = document_->snapshot();
+    const bool rejected = snap.audit && snap.audit->contract == StageStatus::Rejected;
+    if (snap.spec && !task_->running())
+        if (const auto why = numerics_blocker(*snap.spec, snap.analysis.get(), rejected)) {
+            const QString text =
+                tr("Run Kernel cannot interpret %1: %2.")
+                    .arg(QString::fromStdString(snap.spec->name), QString::fromStdString(*why));
+            log_->log(text);
+            auto* box = new QMessageBox(QMessageBox::Information, tr("Run Kernel"), text,
+                                        QMessageBox::Close, this);
+            box->setObjectName(QStringLiteral("runBlocked"));
+            box->setInformativeText(
+                tr("The contract and indexing checks still apply: the explorer and Findings "
+                   "show them, and Run ▸ Audit Sweep checks them on hostile shapes."));
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+            return false;
+        }
     return run_->start();
 }
 
@@ -401,7 +448,7 @@ void MainWindow::loadAuditCase(const std::map<std::string, std::int64_t>& params
                "kernel, target or params have changed since. Run the audit again (Run ▸ "
                "Audit Sweep, F6) for cases of the spec as it is now.");
         log_->log(why);
-        statusBar()->showMessage(why, 12000);
+        status_->showMessage(why, 12000);
         return;
     }
     QStringList shown;
@@ -520,9 +567,45 @@ void MainWindow::applyFirstRunLayout() {
         });
 }
 
+void MainWindow::resetLayout() {
+    presenter_->leave();
+    const Qt::DockWidgetArea areas[] = {Qt::LeftDockWidgetArea, Qt::RightDockWidgetArea,
+                                        Qt::BottomDockWidgetArea};
+    for (int i = 0; i < 3; ++i) {
+        docks_[i]->setFloating(false);
+        addDockWidget(areas[i], docks_[i]);  // moves a dock that was tabbed or split elsewhere
+        docks_[i]->show();
+    }
+    for (QToolBar* bar : findChildren<QToolBar*>()) bar->show();
+    firstRunLayout_ = true;
+    firstRunSizes_.clear();
+    applyFirstRunLayout();
+    status_->showMessage(tr("The panels are back in their first-run places"), 5000);
+}
+
+// A layout made on a big window leaves the explorer a sliver once the window shrinks: the
+// side docks give back what they have above their first-run widths for the new size.
+void MainWindow::keepUsableSplit() {
+    if (firstRunLayout_ || !centralWidget() || isFullScreen()) return;
+    const int w = width();
+    if (centralWidget()->width() >= std::max(400, w * 35 / 100)) return;
+    const int wanted[] = {std::clamp(w / 4, kEditorMinWidth, 520),
+                          std::clamp(w / 5, kFindingsMinWidth, 420)};
+    QList<QDockWidget*> side;
+    QList<int> sizes;
+    for (int i = 0; i < 2; ++i)
+        if (docks_[i]->isVisible() && !docks_[i]->isFloating() &&
+            docks_[i]->width() > wanted[i]) {
+            side << docks_[i];
+            sizes << wanted[i];
+        }
+    if (!side.isEmpty()) resizeDocks(side, sizes, Qt::Horizontal);
+}
+
 void MainWindow::resizeEvent(QResizeEvent* event) {
     QMainWindow::resizeEvent(event);
     applyFirstRunLayout();
+    keepUsableSplit();
 }
 
 void MainWindow::restoreSettings() {

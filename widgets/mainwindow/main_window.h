@@ -58,6 +58,8 @@ public:
     void showStartPageAtStart();  // unless the user turned it off
     void showDocs(const QString& name = {}, const QString& section = {});
     void setTheme(Theme theme);
+    // View ▸ Reset Layout: every dock shown, docked where it starts, at the first-run sizes.
+    void resetLayout();
     // Run ▸ Python Engine: "auto", "jax" or "standins", remembered in the settings.
     void setPythonEngine(const QString& key);
     Theme theme() const { return theme_; }
@@ -85,7 +87,9 @@ private:
     void buildPresenter();
     void fillExamplesMenu();  // and the Lessons menu
     void copyPallasCode();
-    void exportImage();  // File ▸ Export Image…
+    void exportImage();      // File ▸ Export Image…
+    void exportAnimation();  // File ▸ Export Animation…
+    void showShortcuts();    // Help ▸ Keyboard Shortcuts
     void applyToolBarIcons();
     void updateTitle();
     void loadAuditCase(const std::map<std::string, std::int64_t>& params);
@@ -114,6 +118,7 @@ private:
     // The dock sizes the first-run layout last set (editor width, findings width, bottom
     // height); once the user drags a separator or a saved layout is restored, it stops.
     void applyFirstRunLayout();
+    void keepUsableSplit();  // after a shrink, the explorer keeps a usable share
     bool firstRunLayout_ = true;
     bool chartRoom_ = false;  // timings were imported: the bottom dock gets more height
     QList<int> firstRunSizes_;

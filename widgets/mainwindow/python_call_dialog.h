@@ -20,6 +20,7 @@ struct PythonCall {
     QStringList params;  // "M=300"
     QStringList kwargs;  // "bm=128"
     QString reference;   // empty: none
+    QString target;      // a target profile's id; empty: interpret (no target rules)
 };
 
 PythonCall rememberedCall(QSettings* settings, const QString& path);
@@ -27,6 +28,12 @@ void rememberCall(QSettings* settings, const QString& path, const PythonCall& ca
 
 // The top-level functions `def name(` of the file, in order (for the choices).
 QStringList pythonFunctions(const QString& path);
+
+// What a first open of the file proposes: the wrapper that calls pl.pallas_call (not the
+// kernel body it launches), its reference (`<call>_reference`, or a function named for one),
+// and the target the file's imports point to ("tpu-v5e" for pallas.tpu, "gpu-triton" for
+// pallas.triton, "gpu-mosaic" for pallas.mosaic_gpu; empty when none does).
+PythonCall likelyCall(const QString& path);
 
 // The spec for `call` of the file at `path` (python.file relative to its folder), or what
 // is wrong with which field.

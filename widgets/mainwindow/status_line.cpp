@@ -57,6 +57,9 @@ StatusLine::StatusLine(QStatusBar* bar, SpecDocument* document, JobTracker* task
                        static_cast<QWidget*>(progress_), static_cast<QWidget*>(cancel_)})
         w->hide();
 
+    connect(bar_, &QStatusBar::messageChanged, this, [this](const QString& text) {
+        if (text.isEmpty()) bar_->setToolTip(QString());
+    });
     connect(document_, &SpecDocument::snapshotReady, this, &StatusLine::render);
     connect(document_, &SpecDocument::diagnosticsChanged, this, &StatusLine::showDiagnostics);
     // Queued: the document starts the analysis of an edit after telling of the change.
@@ -76,6 +79,28 @@ StatusLine::StatusLine(QStatusBar* bar, SpecDocument* document, JobTracker* task
                            static_cast<QWidget*>(cancel_)})
             w->hide();
     });
+}
+
+int StatusLine::messageRoom() const {
+    // As QStatusBar lays it out: the message ends 2 px before the first permanent widget
+    // shown, which sits right of every other; the widths are the hints while the bar is not
+    // yet laid out.
+    int permanent = 0;
+    for (QWidget* w : {static_cast<QWidget*>(errors_), static_cast<QWidget*>(size_),
+                       static_cast<QWidget*>(verdict_), static_cast<QWidget*>(job_),
+                       static_cast<QWidget*>(progress_), static_cast<QWidget*>(cancel_)})
+        if (!w->isHidden()) permanent += std::max(w->width(), w->sizeHint().width()) + 6;
+    return std::max(0, bar_->width() - permanent - 24);
+}
+
+void StatusLine::showMessage(const QString& text, int ms) {
+    const QString line = QString(text).replace(u'\n', u' ');
+    // A bar not on screen has no room to measure yet: its message is kept whole.
+    const QString shown = bar_->isVisible()
+                              ? bar_->fontMetrics().elidedText(line, Qt::ElideRight, messageRoom())
+                              : line;
+    bar_->setToolTip(shown == line ? QString() : line);
+    bar_->showMessage(shown, ms);
 }
 
 void StatusLine::setAuditCase(std::optional<AuditCase> audit_case) {

@@ -26,6 +26,11 @@ public:
     // The audit's case that is exactly the spec as edited (its params loaded from the sweep
     // table), or nullopt: its verdict, numerics included, joins the live checks' one.
     void setAuditCase(std::optional<AuditCase> audit_case);
+    // A temporary message on the left, elided to the room left of the size and the badge (the
+    // whole text is the bar's tooltip while it shows), for `ms` milliseconds (0: until replaced).
+    void showMessage(const QString& text, int ms);
+    // The pixels a message may take: up to the first permanent widget shown.
+    int messageRoom() const;
 
 private:
     void render();

@@ -59,6 +59,11 @@ QPalette light_palette() {
     p.setColor(QPalette::Highlight, QColor(okabe_ito::kBlue));
     p.setColor(QPalette::HighlightedText, Qt::white);
     p.setColor(QPalette::Link, QColor(okabe_ito::kBlue));
+    // Fusion's disabled grey is 1.6:1 on its window: the muted hints (a kernel's signature,
+    // "Double-click a cell to edit") are disabled labels and must still be read, at 3:1.
+    const QColor muted(0x80, 0x80, 0x80);
+    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, muted);
     return p;
 }
 

@@ -137,11 +137,12 @@ void EndToEndPanel::setView(const TimingsView& v) {
                               : tr("the files give no share: type it in"));
 
     decision_->setText(d.sentence.empty() ? tr("Import timings to decide") : qs(d.sentence));
-    QColor colour = palette().color(QPalette::Text);
+    // Without a verdict the sentence inherits the theme's text colour, so a theme switch
+    // restyles it.
+    QPalette pal;
     if (d.earns_complexity)
-        colour = *d.earns_complexity ? QColor(okabe_ito::kBluishGreen) : errorColour();
-    QPalette pal = decision_->palette();
-    pal.setColor(QPalette::WindowText, colour);
+        pal.setColor(QPalette::WindowText,
+                     *d.earns_complexity ? QColor(okabe_ito::kBluishGreen) : errorColour());
     decision_->setPalette(pal);
 
     QStringList basis;
