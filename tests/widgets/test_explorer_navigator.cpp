@@ -158,6 +158,20 @@ TEST(GridNavigator, AVeryTallGridOfTwoColumnsWrapsToo) {
     expectEveryCellClickable(n, view::GridPlane({128, 2}));
     n.nav.canvas()->grab();
     EXPECT_EQ(n.nav.canvas()->lastPaintStats().cells, 256);
+    // A 720p window's pane: bands closer together, cells still drawn and hit one by one.
+    n.nav.canvas()->resize(400, 80);
+    const view::GridPlane g({128, 2});
+    const NavigatorLayout l = gridLayout(g, QRectF(n.nav.canvas()->rect()));
+    EXPECT_GT(l.bands, 1);
+    EXPECT_GE(l.cell(), 5);
+    n.nav.canvas()->grab();
+    EXPECT_EQ(n.nav.canvas()->lastPaintStats().cells, 256);
+    std::int64_t row = -1, col = -1;
+    const QPointF last = n.nav.canvas()->centreOf(127, 1);
+    EXPECT_TRUE(QRectF(n.nav.canvas()->rect()).contains(last));
+    ASSERT_TRUE(l.hit(g, last.x(), last.y(), &row, &col));
+    EXPECT_EQ(row, 127);
+    EXPECT_EQ(col, 1);
 }
 
 TEST(GridNavigator, AWideGridWrapsItsColumnsIntoStackedBands) {

@@ -288,6 +288,14 @@ TEST(ExportAnimation, AFrameDrawsAnOutOfBoundsBlockWhole) {
     const QPoint mid(dx + static_cast<int>(px.x + px.w / 2), static_cast<int>(px.y + px.h / 2));
     EXPECT_NE(frame.pixelColor(mid), ExplorerPalette::light().background);
     EXPECT_NE(frame.pixelColor(mid), ExplorerPalette::light().array);
+    // At a --size the sheet is drawn at the frame's width, not shrunk into its middle: x's
+    // panel starts at the sheet's margin.
+    const QImage sized = traversalFrame(s, program, QSize(1280, 720), false, &error);
+    ASSERT_EQ(sized.size(), QSize(1280, 720));
+    int border = 0;
+    for (int y = 60; y < 300; ++y)
+        border += sized.pixelColor(16, y) != ExplorerPalette::light().background;
+    EXPECT_GT(border, 200);
 }
 
 }  // namespace

@@ -24,19 +24,6 @@ constexpr int kLessonDelay = 300;    // centiseconds a lesson's step stays on sc
 const QSize kLessonSize(1280, 800);  // a lesson's frames without --size
 constexpr int kTargetFrames = 120;   // a traversal's default stride keeps about this many
 
-// `inner` centred on a `size` canvas of `background`, scaled down (never up) to fit.
-QImage fitted(const QImage& inner, QSize size, const QColor& background) {
-    if (size.isEmpty() || inner.size() == size) return inner;
-    QImage out(size, QImage::Format_RGB32);
-    out.fill(background);
-    const QImage scaled = inner.width() > size.width() || inner.height() > size.height()
-                              ? inner.scaled(size, Qt::KeepAspectRatio, Qt::SmoothTransformation)
-                              : inner;
-    QPainter p(&out);
-    p.drawImage((size.width() - scaled.width()) / 2, (size.height() - scaled.height()) / 2, scaled);
-    return out;
-}
-
 // Lessons write `code`, **strong** and *emphasis*: a frame shows the words without the marks
 // (a `*` inside code is multiplication and stays).
 QString plain(const QString& text) {
@@ -256,6 +243,25 @@ QImage traversalFrame(const ExplorerSnapshot& snapshot, qint64 program, QSize si
     ImageExportOptions o;
     o.scale = 1;
     o.dark = dark;
+    if (!size.isEmpty()) {
+        // The frame's own room: the navigator a strip at the bottom (its natural height, at
+        // most a third of the frame), the sheet drawn at the size above it, not shrunk.
+        o.view = ExportView::Navigator;
+        const QImage natural = renderImage(snapshot, program, o, error);
+        if (natural.isNull()) return {};
+        const int navH = std::clamp(natural.height(), 80, std::max(80, size.height() / 3));
+        o.size = QSize(size.width(), navH);
+        const QImage nav = renderImage(snapshot, program, o, error);
+        o.view = ExportView::Operands;
+        o.size = QSize(size.width(), std::max(16, size.height() - navH));
+        const QImage sheet = renderImage(snapshot, program, o, error);
+        if (nav.isNull() || sheet.isNull()) return {};
+        QImage both(size, QImage::Format_RGB32);
+        QPainter p(&both);
+        p.drawImage(0, 0, sheet);
+        p.drawImage(0, size.height() - navH, nav);
+        return both;
+    }
     const QImage sheet = renderImage(snapshot, program, o, error);
     if (sheet.isNull()) return {};
     o.view = ExportView::Navigator;
@@ -269,7 +275,7 @@ QImage traversalFrame(const ExplorerSnapshot& snapshot, qint64 program, QSize si
     p.drawImage((both.width() - sheet.width()) / 2, 0, sheet);
     p.drawImage((both.width() - nav.width()) / 2, sheet.height(), nav);
     p.end();
-    return fitted(both, size, pal.background);
+    return both;
 }
 
 namespace {

@@ -15,7 +15,8 @@ inline constexpr int kMaxAnimationFrames = 2000;
 inline constexpr qint64 kMaxAnimationBytes = qint64{1} << 30;  // raw RGB of all the frames
 
 // A traversal frame: the operand sheet of `program` above the navigator's grid with the
-// programs before it as a trail; `size` empty: the natural size.
+// programs before it as a trail; `size` empty: the natural size, else both drawn at the
+// frame's size (the navigator a strip at the bottom), using its whole width.
 QImage traversalFrame(const ExplorerSnapshot& snapshot, qint64 program, QSize size, bool dark,
                       QString* error);
 // The programs a traversal shows: 0, stride, 2 stride, ... and always the last.

@@ -8,8 +8,11 @@ namespace tl::gui {
 namespace {
 
 constexpr double kMaxNavigatorCell = 34;
-constexpr double kBandGapX = 36;  // room for the next band's row labels
-constexpr double kBandGapY = 20;  // room for the next band's column labels
+constexpr double kBandGapX = 36;   // room for the next band's row labels
+constexpr double kBandGapY = 20;   // room for the next band's column labels
+constexpr double kBareGap = 6;     // between bands whose cells are too small for labels
+constexpr double kLabelCell = 12;  // the smallest cell that gets index labels (grid_canvas.cpp)
+constexpr double kShapeCell = 5;   // the smallest cell drawn as a shape; a wrap needs that
 constexpr std::int64_t kMaxWrappedPrograms = 20000;
 
 struct WrapChoice {
@@ -91,11 +94,21 @@ NavigatorLayout layoutNavigatorPlane(const view::GridPlane& plane, const view::R
     l.base = view::fit_plane(plane, area, kMaxNavigatorCell);
     const std::int64_t rows = plane.rows(), cols = plane.cols();
     if (l.base.cell >= kMinWrappedCell || rows * cols > kMaxWrappedPrograms) return l;
-    const WrapChoice byRows = bestWrap(rows, cols, area.w, area.h, kBandGapX);
-    const WrapChoice byCols = bestWrap(cols, rows, area.h, area.w, kBandGapY);
+    // Bands far enough apart for their labels, or close together when the cells are too small
+    // to hold labels anyway.
+    const auto wrap = [](std::int64_t along, std::int64_t across, double room, double depth,
+                         double gap) {
+        const WrapChoice labelled = bestWrap(along, across, room, depth, gap);
+        if (labelled.cell >= kLabelCell) return labelled;
+        const WrapChoice bare = bestWrap(along, across, room, depth, kBareGap);
+        return bare.cell > labelled.cell && bare.cell < kLabelCell ? bare : labelled;
+    };
+    const WrapChoice byRows = wrap(rows, cols, area.w, area.h, kBandGapX);
+    const WrapChoice byCols = wrap(cols, rows, area.h, area.w, kBandGapY);
     const bool rowsWin = byRows.cell >= byCols.cell;
     const WrapChoice& w = rowsWin ? byRows : byCols;
-    if (w.bands <= 1 || w.cell <= l.base.cell) return l;
+    if (w.bands <= 1 || w.cell <= l.base.cell || w.cell < kShapeCell) return l;
+    const double gap = w.cell >= kLabelCell ? (rowsWin ? kBandGapX : kBandGapY) : kBareGap;
     l.bands = w.bands;
     l.wrapsRows = rowsWin;
     l.bandLength = w.length;
@@ -103,14 +116,14 @@ NavigatorLayout layoutNavigatorPlane(const view::GridPlane& plane, const view::R
     const double bandsB = static_cast<double>(w.bands), len = static_cast<double>(w.length);
     if (rowsWin) {
         const double bandW = static_cast<double>(cols) * w.cell;
-        l.bandStep = bandW + kBandGapX;
-        const double total = bandsB * bandW + (bandsB - 1) * kBandGapX;
+        l.bandStep = bandW + gap;
+        const double total = bandsB * bandW + (bandsB - 1) * gap;
         l.base.x0 = area.x + (area.w - total) / 2;
         l.base.y0 = area.y + (area.h - len * w.cell) / 2;
     } else {
         const double bandH = static_cast<double>(rows) * w.cell;
-        l.bandStep = bandH + kBandGapY;
-        const double total = bandsB * bandH + (bandsB - 1) * kBandGapY;
+        l.bandStep = bandH + gap;
+        const double total = bandsB * bandH + (bandsB - 1) * gap;
         l.base.x0 = area.x + (area.w - len * w.cell) / 2;
         l.base.y0 = area.y + (area.h - total) / 2;
     }
