@@ -376,8 +376,10 @@ TEST(MainWindow, ShrinkingTheWindowKeepsTheSideDocksReadable) {
     QCoreApplication::processEvents();
     auto* editor = t.w.findChild<QDockWidget*>(QStringLiteral("specEditorDock"));
     auto* findings = t.w.findChild<QDockWidget*>(QStringLiteral("findingsDock"));
+    auto* bottom = t.w.findChild<QDockWidget*>(QStringLiteral("bottomDock"));
     // The user's own split (first-run sizing stops), then the window shrinks.
     t.w.resizeDocks({editor, findings}, {700, 600}, Qt::Horizontal);
+    t.w.resizeDocks({bottom}, {560}, Qt::Vertical);
     QCoreApplication::processEvents();
     for (const QSize size : {QSize(1280, 720), QSize(900, 600)}) {
         t.w.resize(size);
@@ -387,6 +389,8 @@ TEST(MainWindow, ShrinkingTheWindowKeepsTheSideDocksReadable) {
         // The explorer between them keeps a share to show the picture in.
         EXPECT_GE(t.w.explorer()->width(), std::min(400, t.w.width() * 35 / 100) - 8)
             << size.width();
+        EXPECT_GE(t.w.explorer()->height(), std::min(300, t.w.height() * 45 / 100) - 8)
+            << size.height();
     }
 }
 

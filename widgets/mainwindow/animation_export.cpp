@@ -125,7 +125,9 @@ std::optional<AnimationChoice> askAnimation(QWidget* parent, qint64 programs, bo
     QObject::connect(f.path, &QLineEdit::textChanged, &dialog, [buttons](const QString& text) {
         buttons->button(QDialogButtonBox::Save)->setEnabled(!text.trimmed().isEmpty());
     });
-    dialog.resize(560, 0);
+    // The wrapped introduction needs its height for this width, which resize(w, 0) drops.
+    dialog.setMinimumWidth(560);
+    dialog.adjustSize();
     if (dialog.exec() != QDialog::Accepted) return std::nullopt;
     AnimationChoice c;
     c.path = f.path->text().trimmed();

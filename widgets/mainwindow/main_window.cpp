@@ -584,22 +584,29 @@ void MainWindow::resetLayout() {
 }
 
 // A layout made on a big window leaves the explorer a sliver once the window shrinks: the
-// side docks give back what they have above their first-run widths for the new size.
+// side docks give back what they have above their first-run widths for the new size, and the
+// bottom dock what it has above its first-run height.
 void MainWindow::keepUsableSplit() {
     if (firstRunLayout_ || !centralWidget() || isFullScreen()) return;
     const int w = width();
-    if (centralWidget()->width() >= std::max(400, w * 35 / 100)) return;
     const int wanted[] = {std::clamp(w / 4, kEditorMinWidth, 520),
                           std::clamp(w / 5, kFindingsMinWidth, 420)};
     QList<QDockWidget*> side;
     QList<int> sizes;
-    for (int i = 0; i < 2; ++i)
-        if (docks_[i]->isVisible() && !docks_[i]->isFloating() &&
-            docks_[i]->width() > wanted[i]) {
+    const bool narrow = centralWidget()->width() < std::max(400, w * 35 / 100);
+    for (int i = 0; i < 2 && narrow; ++i)
+        if (docks_[i]->isVisible() && !docks_[i]->isFloating() && docks_[i]->width() > wanted[i]) {
             side << docks_[i];
             sizes << wanted[i];
         }
     if (!side.isEmpty()) resizeDocks(side, sizes, Qt::Horizontal);
+    // The same for the height the bottom dock took on a taller window (340 px: the operand
+    // views above the navigator still legible).
+    const int h = height();
+    const int bottom = chartRoom_ ? std::max(260, h * 42 / 100) : std::max(170, h * 28 / 100);
+    if (centralWidget()->height() < std::max(340, h * 45 / 100) && docks_[2]->isVisible() &&
+        !docks_[2]->isFloating() && docks_[2]->height() > bottom)
+        resizeDocks({docks_[2]}, {bottom}, Qt::Vertical);
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
