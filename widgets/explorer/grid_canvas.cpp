@@ -96,6 +96,7 @@ void paintAxes(QPainter& p, const NavigatorLayout& l, const GridPaintState& s,
 void paintDensity(QPainter& p, const view::PlaneLayout& l, const view::GridPlane& g,
                   const view::GridPlane::Cell& cur, bool started, const QColor& done,
                   const QColor& open) {
+    if (!(l.cell_w > 0) || !(l.cell_h > 0)) return;  // a pane with no room left for the plane
     const double pw = static_cast<double>(g.cols()) * l.cell_w,
                  ph = static_cast<double>(g.rows()) * l.cell_h;
     const int w = std::max(1, static_cast<int>(std::ceil(pw))),
