@@ -11,7 +11,7 @@ packages=(
   qt6-base-dev qt6-svg-dev libgl-dev libqcustomplot-dev
   libeigen3-dev nlohmann-json3-dev libcli11-dev zlib1g-dev libgif-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  fonts-dejavu-core gzip python3 python3-numpy python3-venv xvfb xauth
+  fonts-dejavu-core gzip python3 python3-numpy python3-venv xvfb xauth xdotool
   clang libclang-rt-14-dev lld clang-format clang-tidy
   appstream desktop-file-utils shared-mime-info groff-base mandoc
 )

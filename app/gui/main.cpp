@@ -101,6 +101,11 @@ struct Options {
     QCommandLineOption noRecovery{
         QStringLiteral("no-recovery"),
         QStringLiteral("Do not offer the unsaved work of a TileLens that ended without closing.")};
+    QCommandLineOption limit{
+        QStringLiteral("limit"),
+        QStringLiteral("Change a limit on input sizes, e.g. elements=2Ti (repeatable; "
+                       "tilelens-audit limits lists them, docs/bad-input.md)."),
+        QStringLiteral("NAME=VALUE")};
 
     void addTo(QCommandLineParser& parser) const {
         parser.setApplicationDescription(
@@ -112,9 +117,42 @@ struct Options {
             QStringLiteral("A *.tilelens.json file, or a kernel's .py file."));
         parser.addOptions({screenshot, theme, size, run, timings, exportImage, exportAnimation,
                            stride, fps, lesson, program, view, scale, allowPython, autosaveSeconds,
-                           noRecovery});
+                           noRecovery, limit});
     }
 };
+
+void nameTheApplication() {
+    QCoreApplication::setApplicationName(QStringLiteral("TileLens"));
+    QCoreApplication::setOrganizationName(QStringLiteral("TileLens"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TILELENS_VERSION));
+}
+
+bool mentionsHelpOrVersion(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i)
+        for (const char* flag : {"-h", "-?", "--help", "--help-all", "-v", "--version"})
+            if (QByteArray(argv[i]) == flag) return true;
+    return false;
+}
+
+// --help and --version print and exit 0 anywhere: a QApplication aborts without a display,
+// so they are answered on a QCoreApplication before one is made. Returns when neither is set
+// (a flag that was the value of another option).
+void answerHelpOrVersion(int argc, char** argv) {
+    if (!mentionsHelpOrVersion(argc, argv)) return;
+    QCoreApplication core(argc, argv);
+    nameTheApplication();
+    QCommandLineParser parser;
+    const Options opt;
+    opt.addTo(parser);
+    // Not process(): Qt's own options (-platform, -style) are unknown to this parser, and the
+    // QApplication says what is wrong with the rest.
+    (void)parser.parse(QCoreApplication::arguments());
+    const QStringList set = parser.optionNames();
+    if (set.contains(QStringLiteral("v")) || set.contains(QStringLiteral("version")))
+        parser.showVersion();
+    for (const char* help : {"h", "?", "help", "help-all"})
+        if (set.contains(QLatin1String(help))) parser.showHelp(0);
+}
 
 // --export-image and --export-animation render without a window, so they need no display.
 void useOffscreenForExports(int argc, char** argv) {
@@ -189,26 +227,19 @@ bool configureWindow(tl::gui::MainWindow& window, const QCommandLineParser& pars
 }  // namespace
 
 int main(int argc, char** argv) {
+    answerHelpOrVersion(argc, argv);
     useOffscreenForExports(argc, argv);
     Q_INIT_RESOURCE(tilelens);  // the resources live in the static widgets library
     QGuiApplication::setHighDpiScaleFactorRoundingPolicy(
         Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("TileLens"));
-    QApplication::setOrganizationName(QStringLiteral("TileLens"));
-    QApplication::setApplicationVersion(QStringLiteral(TILELENS_VERSION));
+    nameTheApplication();
 
     QCommandLineParser parser;
     const Options opt;
     opt.addTo(parser);
-    const QCommandLineOption limitOption(
-        QStringLiteral("limit"),
-        QStringLiteral("Change a limit on input sizes, e.g. elements=2Ti (repeatable; "
-                       "tilelens-audit limits lists them, docs/bad-input.md)."),
-        QStringLiteral("NAME=VALUE"));
-    parser.addOption(limitOption);
     parser.process(app);
-    if (!applyLimitSettings(parser.values(limitOption))) return 2;
+    if (!applyLimitSettings(parser.values(opt.limit))) return 2;
     if (parser.isSet(opt.exportAnimation))
         return tl::gui::runExportAnimation(exportAnimationArgs(parser, opt));
     if (parser.isSet(opt.exportImage)) return tl::gui::runExportImage(exportImageArgs(parser, opt));

@@ -2,34 +2,22 @@
 // xvfb-run): start, open five examples, step, hover, edit a param by typing, run, sweep,
 // import a real timing file, a spec too big to run, both themes, three window sizes, save and
 // reopen. It fails on a crash, or on a badge that does not say the verdict of the spec on show.
-#include <gtest/gtest.h>
-
-#include <QApplication>
 #include <QFile>
-#include <QLabel>
 #include <QMouseEvent>
-#include <QSettings>
 #include <QSpinBox>
-#include <QTemporaryDir>
-#include <QTest>
-#include <chrono>
-#include <thread>
 
-#include "core/audit/audit.h"
-#include "widgets/document/spec_document.h"
-#include "widgets/explorer/explorer_view.h"
+#include "smoke_window.h"
 #include "widgets/explorer/grid_canvas.h"
 #include "widgets/explorer/grid_navigator.h"
 #include "widgets/explorer/operand_view.h"
-#include "widgets/kit/job_tracker.h"
 #include "widgets/mainwindow/file_controller.h"
 #include "widgets/mainwindow/main_actions.h"
-#include "widgets/mainwindow/main_window.h"
 #include "widgets/mainwindow/theme.h"
 #include "widgets/timings/timings_panel.h"
 
 using namespace tl;
 using namespace tl::gui;
+using tl::smoke::kSource;
 
 namespace {
 
@@ -44,44 +32,7 @@ void setParam(Spec& s, const char* name, std::int64_t value) {
         if (k == name) v = value;
 }
 
-const QString kSource = QStringLiteral(TILELENS_SOURCE_DIR);
-
-template <class F>
-bool waitUntil(F done, int ms = 60000) {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
-    while (!done()) {
-        if (std::chrono::steady_clock::now() > until) return false;
-        QApplication::processEvents(QEventLoop::AllEvents, 20);
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    return true;
-}
-
-struct Walk {
-    QTemporaryDir dir;
-    QSettings settings{dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat};
-    MainWindow w{&settings};
-
-    Walk() {
-        w.show();
-        EXPECT_TRUE(QTest::qWaitForWindowExposed(&w));
-    }
-    bool settled() {
-        return waitUntil([&] { return !w.document()->isAnalysing() && !w.task()->running(); });
-    }
-    QString badge() const { return w.findChild<QLabel*>(QStringLiteral("verdict"))->text(); }
-    // What the badge must say for the document on show.
-    QString expected() const {
-        const ExplorerSnapshot& s = w.document()->snapshot();
-        if (!w.document()->diagnostics().empty()) return QStringLiteral("SPEC ERRORS");
-        if (!s.audit) return {};
-        return QString::fromStdString(std::string(to_string(s.audit->verdict))).toUpper();
-    }
-    void expectCurrent(const char* where) {
-        ASSERT_TRUE(settled()) << where;
-        EXPECT_EQ(badge(), expected()) << where;
-        EXPECT_EQ(w.explorer()->snapshot().generation, w.document()->generation()) << where;
-    }
+struct Walk : tl::smoke::SmokeWindow {
     void key(QWidget* target, Qt::Key k, Qt::KeyboardModifiers m = Qt::NoModifier) {
         QTest::keyClick(target, k, m);
         QApplication::processEvents();
@@ -112,9 +63,7 @@ TEST(GuiSmoke, TheNewcomersWalk) {
         for (const char* example : {"matmul-rect", "reduction-parallel", "element-offsets",
                                     "tpu-invalid-block", "softmax-narrow-block"}) {
             SCOPED_TRACE(std::string(size) + " " + example);
-            ASSERT_TRUE(
-                t.w.openSpec(kSource + QStringLiteral("/resources/examples/%1.tilelens.json")
-                                           .arg(QLatin1String(example))));
+            ASSERT_TRUE(t.w.openSpec(tl::smoke::example(example)));
             t.expectCurrent("opened");
             t.stepAndHover();
         }

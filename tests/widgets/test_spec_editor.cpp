@@ -2,12 +2,16 @@
 // errors are underlined at their column with the message beside, undo restores.
 #include <gtest/gtest.h>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTest>
+#include <QToolButton>
 #include <QUndoStack>
+#include <QWheelEvent>
 
 #include "core/analysis/analysis.h"
 #include "test_util.h"
@@ -18,6 +22,7 @@
 #include "widgets/editor/operands_section.h"
 #include "widgets/editor/params_section.h"
 #include "widgets/editor/spec_editor.h"
+#include "widgets/editor/wheel_guard.h"
 
 using namespace tl;
 using namespace tl::gui;
@@ -28,9 +33,9 @@ namespace {
 struct Fixture {
     SpecDocument doc;
     SpecEditor editor{&doc};
-    Fixture() {
-        EXPECT_TRUE(doc.load(tl::test::example_file("matmul-rect")));
-        editor.resize(520, 900);
+    explicit Fixture(const char* example = "matmul-rect", int width = 520) {
+        EXPECT_TRUE(doc.load(tl::test::example_file(example)));
+        editor.resize(width, 900);
         editor.show();
         EXPECT_TRUE(settle(doc));
     }
@@ -187,4 +192,123 @@ TEST(SpecEditor, TwoSeparateEditsOfOneIndexMapAreTwoUndoSteps) {
     EXPECT_EQ(f.doc.spec().operands[0].index_map,
               std::optional<std::string>("lambda i, j, k: (i, k)"));
     EXPECT_FALSE(f.doc.isModified());
+}
+
+namespace {
+
+// One wheel step down over the middle of `field`, as a mouse would send it.
+void wheel_down(QWidget* field) {
+    const QPointF at = QRectF(field->rect()).center();
+    QWheelEvent wheel(at, field->mapToGlobal(at), {}, {0, -120}, Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(field, &wheel);
+}
+
+// The right edge of `w` in the editor's content, which must lie within the viewport.
+int right_in_content(const SpecEditor& editor, const QWidget* w) {
+    return w->mapTo(editor.widget(), QPoint(w->width(), 0)).x();
+}
+
+}  // namespace
+
+TEST(SpecEditor, AWheelOverAnUnfocusedFieldLeavesItAndAFocusedFieldTakesIt) {
+    Fixture f;
+    f.editor.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&f.editor));
+    auto* axis0 = f.editor.findChild<QComboBox*>(QStringLiteral("semantics_0"));
+    QSpinBox* m = f.editor.params()->spinBox(QStringLiteral("M"));
+    ASSERT_NE(axis0, nullptr);
+    ASSERT_NE(m, nullptr);
+    // A wheel must not focus them, as Qt's own wheel focus would.
+    EXPECT_EQ(axis0->focusPolicy(), Qt::StrongFocus);
+    EXPECT_EQ(m->focusPolicy(), Qt::StrongFocus);
+    f.editor.operands()->table()->setFocus();
+    for (int i = 0; i < 3; ++i) {
+        wheel_down(axis0);
+        wheel_down(m);
+    }
+    EXPECT_EQ(axis0->currentText(), QStringLiteral("parallel"));
+    EXPECT_EQ(m->value(), 300);
+    EXPECT_FALSE(f.doc.isModified());
+
+    m->setFocus();
+    ASSERT_TRUE(m->hasFocus());
+    wheel_down(m);
+    EXPECT_EQ(m->value(), 299);
+    axis0->setFocus();
+    wheel_down(axis0);
+    EXPECT_EQ(axis0->currentText(), QStringLiteral("arbitrary"));
+}
+
+TEST(SpecEditor, AFourAxisGridAndLongIndexMapsFitTheNarrowDock) {
+    // 300: the dock in a 1280x720 window; 330: its least first-run width.
+    for (int width : {300, 330, 420}) {
+        SCOPED_TRACE(width);
+        Fixture f("real/flash-attention-fwd", width);
+        QApplication::processEvents();
+        const int room = f.editor.viewport()->width();
+        EXPECT_LE(f.editor.widget()->width(), room);
+        EXPECT_FALSE(f.editor.horizontalScrollBar()->isVisible());
+        // Every axis's semantics and every param's remove button lie within the dock.
+        for (int axis = 0; axis < 4; ++axis) {
+            auto* combo = f.editor.findChild<QComboBox*>(QStringLiteral("semantics_%1").arg(axis));
+            ASSERT_NE(combo, nullptr);
+            EXPECT_LE(right_in_content(f.editor, combo), room) << "axis " << axis;
+            EXPECT_GE(combo->width(), 60) << "axis " << axis;
+        }
+        for (auto* button : f.editor.params()->findChildren<QToolButton*>())
+            EXPECT_LE(right_in_content(f.editor, button), room);
+        // The table needs no scrolling, and each index map shows whole, over lines.
+        QTableView* table = f.editor.operands()->table();
+        EXPECT_EQ(table->horizontalScrollBar()->maximum(), 0);
+        EXPECT_LE(right_in_content(f.editor, table), room);
+        const int column = OperandsModel::IndexMapColumn;
+        const QFontMetrics fm = table->fontMetrics();
+        const int text_width = table->columnWidth(column) - 6;  // the cell's text margins
+        EXPECT_GE(text_width, fm.horizontalAdvance(QStringLiteral("lambda")))
+            << "the map's longest word shows whole";
+        for (int row = 0; row < table->model()->rowCount(); ++row) {
+            const QString map = table->model()->index(row, column).data().toString();
+            const QRect wrapped =
+                fm.boundingRect(QRect(0, 0, text_width, 10000), Qt::TextWordWrap, map);
+            EXPECT_LE(wrapped.height(), table->rowHeight(row)) << map.toStdString();
+        }
+    }
+}
+
+TEST(SpecEditor, AnIndexMapIsEditedInAFieldAsWideAsItsText) {
+    Fixture f("real/flash-attention-fwd", 330);
+    ErrorLineEdit* cell = f.type_in_cell(1, OperandsModel::IndexMapColumn,
+                                         QStringLiteral("lambda b, h, i, j: (b, h, j, 0)"));
+    ASSERT_NE(cell, nullptr);
+    QTableView* table = f.editor.operands()->table();
+    f.editor.operands()->delegate()->updateEditorGeometry(
+        cell,
+        [&] {
+            QStyleOptionViewItem o;
+            o.rect = table->visualRect(table->currentIndex());
+            return o;
+        }(),
+        table->currentIndex());
+    EXPECT_GE(cell->width(), cell->fontMetrics().horizontalAdvance(cell->text()));
+    EXPECT_LE(cell->geometry().right(), table->viewport()->width());
+    EXPECT_GE(cell->x(), 0);
+}
+
+TEST(SpecEditor, TheFormat2ColumnsShowWhereAnOperandSetsOneOrWhenAskedFor) {
+    Fixture f;
+    QTableView* table = f.editor.operands()->table();
+    EXPECT_TRUE(table->isColumnHidden(OperandsModel::MemoryColumn));
+    EXPECT_FALSE(table->isColumnHidden(OperandsModel::IndexMapColumn));
+    auto* more = f.editor.findChild<QToolButton*>(QStringLiteral("moreOperandColumns"));
+    ASSERT_NE(more, nullptr);
+    more->click();
+    EXPECT_FALSE(table->isColumnHidden(OperandsModel::MemoryColumn));
+    EXPECT_FALSE(table->isColumnHidden(OperandsModel::DataColumn));
+    more->click();
+    EXPECT_TRUE(table->isColumnHidden(OperandsModel::DataColumn));
+    Spec s = f.doc.spec();
+    s.operands[0].data = InputData::Iota;
+    f.doc.edit(s, SpecChange::all(), QStringLiteral("iota"));
+    EXPECT_FALSE(table->isColumnHidden(OperandsModel::DataColumn)) << "an operand sets data";
 }

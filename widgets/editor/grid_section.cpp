@@ -2,8 +2,10 @@
 
 #include <QComboBox>
 #include <QFormLayout>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
+#include <QResizeEvent>
+#include <algorithm>
 
 #include "core/analysis/analysis.h"
 #include "widgets/document/spec_document.h"
@@ -17,7 +19,7 @@ namespace tl::gui {
 GridSection::GridSection(SpecDocument* document, QWidget* parent)
     : EditorSection(tr("Grid"), document, parent),
       grid_(new ErrorLineEdit("grid", true, this)),
-      semantics_row_(new QHBoxLayout),
+      semantics_grid_(new QGridLayout),
       resolved_(new QLabel(this)),
       requires_(new ErrorLineEdit("requires", false, this)),
       scratch_(new ErrorLineEdit("scratch", false, this)),
@@ -53,10 +55,12 @@ GridSection::GridSection(SpecDocument* document, QWidget* parent)
     grid_->setToolTip(tr("Sizes of the grid axes, e.g. cdiv(M, bm), cdiv(N, bn)"));
     resolved_->setObjectName(QStringLiteral("gridResolved"));
     resolved_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    semantics_row_->setContentsMargins(0, 0, 0, 0);
+    semantics_grid_->setContentsMargins(0, 0, 0, 0);
     auto* form = new QFormLayout(this);
+    // A narrow dock puts a label above its field rather than push the field past the edge.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     form->addRow(tr("Grid"), grid_);
-    form->addRow(tr("Semantics"), semantics_row_);
+    form->addRow(tr("Semantics"), semantics_grid_);
     form->addRow(tr("Programs"), resolved_);
     form->addRow(tr("Requires"), requires_);
     form->addRow(tr("Scratch"), scratch_);
@@ -145,33 +149,69 @@ void GridSection::rememberSemantics(const SpecChange& change) {
 void GridSection::rebuildSemantics() {
     const Spec& s = document()->spec();
     const auto axes = static_cast<qsizetype>(s.grid.size());
+    const qsizetype had = semantics_.size();
     while (semantics_.size() > axes) {
-        QComboBox* c = semantics_.takeLast();
-        c->hide();
-        c->deleteLater();
+        for (QWidget* w : {static_cast<QWidget*>(semantics_.takeLast()),
+                           static_cast<QWidget*>(semantics_labels_.takeLast())}) {
+            semantics_grid_->removeWidget(w);
+            w->hide();
+            w->deleteLater();
+        }
     }
     while (semantics_.size() < axes) {
         const int axis = static_cast<int>(semantics_.size());
         auto* combo = new QComboBox(this);
         combo->setObjectName(QStringLiteral("semantics_%1").arg(axis));
-        // "subcore_parallel" would set the width of three of them side by side.
+        // Its width is the grid cell's: "subcore_parallel" would widen the editor.
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(4);
-        combo->setMinimumWidth(56);
+        combo->setMinimumContentsLength(6);
+        combo->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
         combo->addItems({QStringLiteral("parallel"), QStringLiteral("arbitrary"),
                          QStringLiteral("core_parallel"), QStringLiteral("subcore_parallel")});
-        combo->setToolTip(tr("Grid axis %1: parallel axes may be split across cores; the "
-                             "reduction axis must be arbitrary")
-                              .arg(axis));
+        const QString tip = tr("Grid axis %1: parallel axes may be split across cores; the "
+                               "reduction axis must be arbitrary")
+                                .arg(axis);
+        combo->setToolTip(tip);
+        auto* label = new QLabel(QString::number(axis), this);
+        label->setToolTip(tip);
+        label->setBuddy(combo);
+        label->setEnabled(false);  // a caption, quieter than the choice
         connect(combo, &QComboBox::activated, this,
                 [this, axis](int index) { semanticsEdited(axis, index); });
-        semantics_row_->addWidget(combo);
         semantics_ << combo;
+        semantics_labels_ << label;
+    }
+    if (semantics_.size() != had) {
+        semantics_per_row_ = 0;  // placed anew
+        placeSemantics();
     }
     for (qsizetype a = 0; a < axes; ++a) {
         const int want = static_cast<int>(s.semantics(static_cast<std::size_t>(a)));
         if (semantics_[a]->currentIndex() != want) semantics_[a]->setCurrentIndex(want);
     }
+}
+
+void GridSection::placeSemantics() {
+    // About 150 px an axis (number and combo) beside the form's labels.
+    const int per_row = std::clamp((width() - 110) / 150, 1, 4);
+    if (per_row == semantics_per_row_) return;
+    semantics_per_row_ = per_row;
+    for (qsizetype a = 0; a < semantics_.size(); ++a) {
+        semantics_grid_->removeWidget(semantics_labels_[a]);
+        semantics_grid_->removeWidget(semantics_[a]);
+    }
+    for (int c = 0; c < 8; ++c)
+        semantics_grid_->setColumnStretch(c, c % 2 == 1 && c < 2 * per_row ? 1 : 0);
+    for (qsizetype a = 0; a < semantics_.size(); ++a) {
+        const int row = static_cast<int>(a) / per_row, col = 2 * (static_cast<int>(a) % per_row);
+        semantics_grid_->addWidget(semantics_labels_[a], row, col);
+        semantics_grid_->addWidget(semantics_[a], row, col + 1);
+    }
+}
+
+void GridSection::resizeEvent(QResizeEvent* e) {
+    EditorSection::resizeEvent(e);
+    placeSemantics();
 }
 
 void GridSection::refresh(const SpecChange& change) {

@@ -8,7 +8,7 @@
 #include "widgets/editor/editor_section.h"
 
 class QComboBox;
-class QHBoxLayout;
+class QGridLayout;
 class QLabel;
 
 namespace tl::gui {
@@ -25,10 +25,14 @@ public:
     void showSnapshot(const ExplorerSnapshot& snapshot) override;
     bool focusPath(const std::string& path) override;
 
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
     void gridEdited(const QString& text);
     void semanticsEdited(int axis, int index);
     void rebuildSemantics();
+    void placeSemantics();  // as many axes to a row as the section's width holds
     void rememberSemantics(const SpecChange& change);
     void requiresEdited(const QString& text);
     void scratchEdited(const QString& text);
@@ -37,8 +41,10 @@ private:
     ErrorLineEdit* grid_;
     // The semantics of every axis the grid had since the grid text was last set otherwise.
     std::vector<Semantics> remembered_;
-    QHBoxLayout* semantics_row_;
+    QGridLayout* semantics_grid_;
     QList<QComboBox*> semantics_;
+    QList<QLabel*> semantics_labels_;  // the axis number before each combo
+    int semantics_per_row_ = 0;
     QLabel* resolved_;
     ErrorLineEdit* requires_;
     ErrorLineEdit* scratch_;

@@ -52,6 +52,8 @@ KernelSection::KernelSection(SpecDocument* document, QWidget* parent)
     signature_->setWordWrap(true);
     signature_->setEnabled(false);
     auto* form = new QFormLayout(this);
+    // A label goes above its field when the dock is too narrow for both side by side.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     form->addRow(tr("Body"), body_);
     form->addRow(QString(), signature_);
     form->addRow(options_);

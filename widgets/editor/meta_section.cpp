@@ -22,6 +22,8 @@ MetaSection::MetaSection(SpecDocument* document, QWidget* parent)
     description_->setTabChangesFocus(true);
     fitDescription();
     auto* form = new QFormLayout(this);
+    // A label goes above its field when the dock is too narrow for both side by side.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     form->addRow(tr("Name"), name_);
     form->addRow(tr("Description"), description_);
     form->addRow(messages());

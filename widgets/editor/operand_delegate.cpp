@@ -113,6 +113,21 @@ void OperandDelegate::setModelData(QWidget* editor, QAbstractItemModel* model,
     }
 }
 
+void OperandDelegate::updateEditorGeometry(QWidget* editor, const QStyleOptionViewItem& option,
+                                           const QModelIndex&) const {
+    QRect r = option.rect;
+    if (auto* edit = qobject_cast<ErrorLineEdit*>(editor)) {
+        const QFontMetrics fm = edit->fontMetrics();
+        const int room = edit->parentWidget() ? edit->parentWidget()->width() : r.width();
+        const int text = fm.horizontalAdvance(edit->text()) + 6 * fm.averageCharWidth();
+        r.setWidth(std::min(std::max(r.width(), text), room));
+        if (r.right() >= room) r.moveRight(room - 1);
+        r.setLeft(std::max(r.left(), 0));
+        r.setHeight(std::max(r.height(), edit->sizeHint().height()));
+    }
+    editor->setGeometry(r);
+}
+
 void OperandDelegate::refreshActiveErrors() {
     if (active_ && active_index_.isValid()) active_->setErrors(model_->errors(active_index_));
 }

@@ -23,6 +23,10 @@ public:
                       const QModelIndex& index) const override;
     void paint(QPainter* painter, const QStyleOptionViewItem& option,
                const QModelIndex& index) const override;
+    // A text field is as wide as its text (up to the table's width), over the cells to its
+    // right: a long index map is edited whole, not through a slot as narrow as its column.
+    void updateEditorGeometry(QWidget* editor, const QStyleOptionViewItem& option,
+                              const QModelIndex& index) const override;
 
     ErrorLineEdit* activeEditor() const { return active_; }
 

@@ -258,6 +258,12 @@ QVariant OperandsModel::headerData(int section, Qt::Orientation orientation, int
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
+            case NameColumn:
+                return tr("Name: the operand's name, unique in the spec");
+            case RoleColumn:
+                return tr("Role: input or output");
+            case DTypeColumn:
+                return tr("DType: the element type");
             case ShapeColumn:
                 return tr("Array shape: sizes or expressions over the params, e.g. M, K");
             case BlockColumn:

@@ -3,12 +3,15 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <set>
 
 #include "widgets/document/spec_document.h"
+#include "widgets/editor/operand_columns.h"
 #include "widgets/editor/operand_delegate.h"
 #include "widgets/editor/operands_model.h"
 
@@ -44,7 +47,12 @@ OperandsSection::OperandsSection(SpecDocument* document, QWidget* parent)
     : EditorSection(tr("Operands"), document, parent),
       model_(new OperandsModel(document, this)),
       delegate_(new OperandDelegate(model_, this)),
-      table_(new QTableView(this)) {
+      table_(new QTableView(this)),
+      more_(tool_button(
+          tr("More"),
+          tr("Show the columns of buffer count, memory space, alias, revisit, discard and data "
+             "(shown anyway where an operand sets one)"),
+          this)) {
     table_->setObjectName(QStringLiteral("operands"));
     table_->setModel(model_);
     table_->setItemDelegate(delegate_);
@@ -54,11 +62,12 @@ OperandsSection::OperandsSection(SpecDocument* document, QWidget* parent)
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setStretchLastSection(false);
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->horizontalHeader()->setSectionResizeMode(OperandsModel::IndexMapColumn,
-                                                     QHeaderView::Stretch);
-    table_->setWordWrap(false);
+    // Long shapes and index maps wrap within the editor's width (operand_columns.h).
+    table_->setWordWrap(true);
+    table_->setTextElideMode(Qt::ElideRight);
     table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table_->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    table_->viewport()->installEventFilter(this);
 
     auto* add = tool_button(tr("+ Add"), tr("Add an operand: a copy of the selected one"), this);
     auto* remove = tool_button(tr("− Remove"), tr("Remove the selected operand"), this);
@@ -69,33 +78,57 @@ OperandsSection::OperandsSection(SpecDocument* document, QWidget* parent)
     auto* buttons = new QHBoxLayout;
     for (auto* b : {add, remove, up, down}) buttons->addWidget(b);
     buttons->addStretch(1);
-    auto* hint = new QLabel(tr("Double-click a cell to edit"), this);
+    // The hint and "More" on a line of their own: beside the buttons they would widen a
+    // narrow editor.
+    auto* hint = new QLabel(tr("Double-click a cell to edit; Tab moves to the next."), this);
     hint->setEnabled(false);
-    hint->setWordWrap(true);  // it yields its width to the editor's
-    buttons->addWidget(hint);
+    hint->setWordWrap(true);
+    more_->setObjectName(QStringLiteral("moreOperandColumns"));
+    more_->setCheckable(true);
+    auto* hint_row = new QHBoxLayout;
+    hint_row->addWidget(hint, 1);
+    hint_row->addWidget(more_);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(table_);
     layout->addLayout(buttons);
+    layout->addLayout(hint_row);
     layout->addWidget(messages());
 
     connect(add, &QToolButton::clicked, this, &OperandsSection::addOperand);
     connect(remove, &QToolButton::clicked, this, &OperandsSection::removeOperand);
     connect(up, &QToolButton::clicked, this, [this] { moveOperand(-1); });
     connect(down, &QToolButton::clicked, this, [this] { moveOperand(+1); });
-    // The table shows every row: the editor scrolls as a whole, not the table inside it.
-    connect(model_, &QAbstractItemModel::modelReset, this, &OperandsSection::fitHeight);
+    connect(more_, &QToolButton::toggled, this, &OperandsSection::fitTable);
+    connect(model_, &QAbstractItemModel::modelReset, this, &OperandsSection::fitTable);
 }
 
 void OperandsSection::refresh(const SpecChange& change) {
     model_->sync(change);
+    fitTable();
+}
+
+bool OperandsSection::eventFilter(QObject* watched, QEvent* event) {
+    // The viewport's, not the table's: the columns fit the viewport, resized after the table.
+    if (watched == table_->viewport() && event->type() == QEvent::Resize &&
+        static_cast<QResizeEvent*>(event)->oldSize().width() != table_->viewport()->width())
+        fitTable();
+    return EditorSection::eventFilter(watched, event);
+}
+
+void OperandsSection::fitTable() {
+    fit_operand_columns(table_, more_->isChecked() || uses_more_columns(document()->spec()));
     fitHeight();
 }
 
+// The table shows every row: the editor scrolls as a whole, not the table inside it.
 void OperandsSection::fitHeight() {
     const int rows = model_->rowCount();
     int height = table_->horizontalHeader()->sizeHint().height() + 2 * table_->frameWidth();
     for (int r = 0; r < rows; ++r) height += table_->rowHeight(r);
+    // A table wider than the editor (at worst) keeps its rows above its scroll bar.
+    if (table_->horizontalScrollBar()->maximum() > 0)
+        height += table_->horizontalScrollBar()->sizeHint().height();
     table_->setFixedHeight(height + 2);
 }
 

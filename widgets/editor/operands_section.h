@@ -4,6 +4,7 @@
 #include "widgets/editor/editor_section.h"
 
 class QTableView;
+class QToolButton;
 
 namespace tl::gui {
 
@@ -23,8 +24,12 @@ public:
     QTableView* table() const { return table_; }
     OperandDelegate* delegate() const { return delegate_; }
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     int currentRow() const;
+    void fitTable();  // columns to the width, rows to their text, the height to the rows
     void fitHeight();
     void addOperand();
     void removeOperand();
@@ -33,6 +38,7 @@ private:
     OperandsModel* model_;
     OperandDelegate* delegate_;
     QTableView* table_;
+    QToolButton* more_;  // shows the format-2 columns
 };
 
 }  // namespace tl::gui

@@ -13,6 +13,7 @@
 #include "widgets/editor/python_section.h"
 #include "widgets/editor/target_section.h"
 #include "widgets/editor/wavy_line.h"
+#include "widgets/editor/wheel_guard.h"
 #include "widgets/kit/palette.h"
 
 namespace tl::gui {
@@ -27,6 +28,7 @@ SpecEditor::SpecEditor(SpecDocument* document, QWidget* parent)
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);  // never clipped unseen
+    guard_field_wheels();  // a wheel over the editor scrolls it, never edits a field
 
     banner_->setObjectName(QStringLiteral("editorBanner"));
     banner_->setWordWrap(true);

@@ -78,6 +78,8 @@ TargetSection::TargetSection(SpecDocument* document, QWidget* parent)
     tolerance->addWidget(new QLabel(tr("atol"), this));
     tolerance->addWidget(atol_, 1);
     auto* form = new QFormLayout(this);
+    // A label goes above its field when the dock is too narrow for both side by side.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     form->addRow(tr("Target"), target_);
     form->addRow(tr("Uninitialized"), uninitialized_);
     form->addRow(tr("Revisit"), revisit_);
