@@ -144,6 +144,15 @@ TEST(ProjectorPalette, TheDarkThemeStaysApartAtAProjectorsContrastAndForDichroma
     check(ExplorerPalette::darkTheme(), "dark");
 }
 
+TEST(ProjectorPalette, NeverReadStandsApartFromTheArrayOnAMonitorInBothThemes) {
+    // A projector lifts the dark theme's black to its own, so a dimmed fill cannot stay apart
+    // there; on a monitor both themes dim it by as much (the dark one had ΔE 5).
+    for (const ExplorerPalette& p : {ExplorerPalette::light(), ExplorerPalette::darkTheme()}) {
+        const double d = delta_e(linear(p.unread), linear(p.array));
+        EXPECT_GE(d, 10) << (p.dark ? "dark" : "light") << ": ΔE " << d;
+    }
+}
+
 TEST(ProjectorPalette, TheCheckTellsColoursThatMergeApart) {
     // The check itself: on a projector red and green are apart for a trichromat but merge for
     // a deuteranope, and dark grey text on black drops under the text contrast.

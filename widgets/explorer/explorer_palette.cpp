@@ -55,7 +55,7 @@ ExplorerPalette ExplorerPalette::darkTheme() {
     p.droppedFill = QColor(0x5A, 0x33, 0x22);
     p.droppedHatch = QColor(0xF0, 0x7A, 0x2A);
     p.neverWritten = QColor(0xF0, 0x8C, 0xF0);
-    p.unread = QColor(0x22, 0x26, 0x2C);
+    p.unread = QColor(0x12, 0x14, 0x18);  // dimmer than the array by what light's is
     p.hover = QColor(0xFF, 0xFF, 0xFF);
     p.marked = QColor(0xF0, 0x8C, 0xF0);
     return p;

@@ -58,7 +58,14 @@ std::vector<Item> items(const ExplorerPalette& pal, const LegendContent& c, doub
                        p.drawRect(b.adjusted(1, 1, -1, -1));
                    },
                    QStringLiteral("never written")});
-    out.push_back({s, [&pal](QPainter& p, const QRectF& b) { p.fillRect(b, pal.unread); },
+    // Outlined: the dimmed fill is close to the legend's own background.
+    out.push_back({s,
+                   [&pal](QPainter& p, const QRectF& b) {
+                       p.fillRect(b, pal.unread);
+                       p.setPen(QPen(pal.blockLine, 1));
+                       p.setBrush(Qt::NoBrush);
+                       p.drawRect(b.adjusted(0.5, 0.5, -0.5, -0.5));
+                   },
                    QStringLiteral("never read")});
     out.push_back({s,
                    [&pal](QPainter& p, const QRectF& b) {
