@@ -4,14 +4,27 @@
 
 namespace tl::view {
 
-SheetLayout layout_sheet(const std::vector<OperandScene>& scenes, double width, double height,
-                         const SheetMetrics& m) {
+namespace {
+
+// Pixels of array the panels draw, each array fit into its canvas on its own.
+double drawn_area(const std::vector<OperandScene>& scenes, const SheetLayout& l,
+                  const SheetMetrics& m) {
+    double area = 0;
+    for (std::size_t i = 0; i < scenes.size(); ++i) {
+        const double cols = static_cast<double>(std::max<std::int64_t>(scenes[i].extent.cols(), 1));
+        const double rows = static_cast<double>(std::max<std::int64_t>(scenes[i].extent.rows(), 1));
+        const double s = std::min(l.panels[i].w / cols, (l.panels[i].h - m.title) / rows);
+        area += std::max(s, 0.0) * std::max(s, 0.0) * cols * rows;
+    }
+    return area;
+}
+
+SheetLayout place_rows(const std::vector<OperandScene>& scenes,
+                       std::vector<std::vector<std::size_t>> rows, double width, double height,
+                       const SheetMetrics& m) {
     SheetLayout l;
     l.width = width;
     l.panels.resize(scenes.size());
-    std::vector<std::vector<std::size_t>> rows(2);
-    for (std::size_t i = 0; i < scenes.size(); ++i)
-        rows[scenes[i].is_output() ? 1 : 0].push_back(i);
     std::erase_if(rows, [](const auto& r) { return r.empty(); });
 
     const double inner = std::max(width - 2 * m.margin, 1.0);
@@ -54,6 +67,23 @@ SheetLayout layout_sheet(const std::vector<OperandScene>& scenes, double width, 
     l.legend = {m.margin, y, inner, m.legend};
     l.height = height > 0 ? height : y + m.legend + m.margin;
     return l;
+}
+
+}  // namespace
+
+SheetLayout layout_sheet(const std::vector<OperandScene>& scenes, double width, double height,
+                         const SheetMetrics& m) {
+    std::vector<std::vector<std::size_t>> rows(2);
+    for (std::size_t i = 0; i < scenes.size(); ++i)
+        rows[scenes[i].is_output() ? 1 : 0].push_back(i);
+    SheetLayout sketch = place_rows(scenes, rows, width, height, m);
+    if (height <= 0 || rows[0].empty() || rows[1].empty()) return sketch;
+    // A sheet of a given size: every operand on one row when that draws clearly more array
+    // (three arrays on a wide sheet rather than two rows with half of the lower one empty).
+    std::vector<std::size_t> all(scenes.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    SheetLayout line = place_rows(scenes, {all}, width, height, m);
+    return drawn_area(scenes, line, m) > 1.2 * drawn_area(scenes, sketch, m) ? line : sketch;
 }
 
 }  // namespace tl::view

@@ -20,7 +20,8 @@ struct SheetLayout {
 };
 
 // `height` 0: each row gets the height its arrays' aspect asks for (within limits).
-// `height` > 0: the rows share it in proportion to those heights.
+// `height` > 0: the rows share it in proportion to those heights; every operand goes on one
+// row instead when that draws a fifth more array.
 SheetLayout layout_sheet(const std::vector<OperandScene>& scenes, double width, double height,
                          const SheetMetrics& m = {});
 

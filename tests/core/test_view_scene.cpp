@@ -176,15 +176,30 @@ TEST(OperandScene, AHugeArrayBuildsFromBlocksNotElements) {
 TEST(SheetLayout, InputsSitAboveOutputsWithoutOverlap) {
     const auto a = analysed(matmul(300, 500, 256, 128, 128, 128, {3, 4, 2}));
     const auto scenes = build_scenes(a, 0);
-    const SheetLayout l = layout_sheet(scenes, 1920, 1080);
+    const SheetLayout l = layout_sheet(scenes, 1000, 1400);  // portrait: the sketch draws more
     ASSERT_EQ(l.panels.size(), 3u);
     EXPECT_LT(l.panels[0].bottom(), l.panels[2].y);
     EXPECT_DOUBLE_EQ(l.panels[0].y, l.panels[1].y);
     EXPECT_LT(l.panels[0].right(), l.panels[1].x);
-    EXPECT_LE(l.legend.bottom(), 1080 + 1e-9);
+    EXPECT_LE(l.legend.bottom(), 1400 + 1e-9);
     EXPECT_FALSE(l.panels[0].intersects(l.panels[1]));
     const SheetLayout natural = layout_sheet(scenes, 1200, 0);
     EXPECT_GT(natural.height, natural.panels[2].bottom());
+}
+
+TEST(SheetLayout, AWideSheetPutsEveryOperandOnOneRowWhenThatDrawsThemLarger) {
+    const auto a = analysed(matmul(300, 500, 256, 128, 128, 128, {3, 4, 2}));
+    const auto scenes = build_scenes(a, 0);
+    const SheetLayout l = layout_sheet(scenes, 1920, 1080);
+    ASSERT_EQ(l.panels.size(), 3u);
+    for (std::size_t i = 1; i < 3; ++i) {
+        EXPECT_DOUBLE_EQ(l.panels[i].y, l.panels[0].y);
+        EXPECT_LT(l.panels[i - 1].right(), l.panels[i].x);
+    }
+    EXPECT_LE(l.panels[2].right(), 1920 + 1e-9);
+    EXPECT_LE(l.legend.bottom(), 1080 + 1e-9);
+    // Taller than either row of the sketch would be.
+    EXPECT_GT(l.panels[0].h, 1080 / 2.0);
 }
 
 }  // namespace

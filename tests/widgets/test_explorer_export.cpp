@@ -308,5 +308,23 @@ TEST(ExportImage, AnOutOfBoundsBlockIsDrawnWholeBesideItsArray) {
     EXPECT_GT(paintedPixels(img, inner, background), inner.width() * inner.height() / 2);
 }
 
+TEST(ExportImage, ABlockFarPastTheArrayDoesNotShrinkTheArrayToADot) {
+    // element-offsets: the index map returns element offsets, so program (1, 0) places x's
+    // block at rows 16384-16511 of a 512-row array. The picture stays the array's.
+    const auto s = snapshotOf(loadExample("element-offsets"));
+    for (qint64 program : {qint64{0}, qint64{4}}) {
+        SCOPED_TRACE(program);
+        auto scenes = view::build_scenes(s.analysis, program);
+        widenToFrames(*s.analysis, scenes);
+        EXPECT_EQ(scenes[0].extent, (view::ElementRect{0, 0, 512, 512}));
+        const auto layout = view::layout_sheet(scenes, 1000, 600, sheetMetrics());
+        const view::ViewTransform t = sheetTransforms(layout, scenes)[0];
+        const view::RectF c = sheetCanvas(layout, 0);
+        const auto array = t.to_pixels(scenes[0].extent);
+        // The array takes the canvas's height, not a corner of it.
+        EXPECT_GT(array.h, 0.8 * c.h) << array.h << " of " << c.h;
+    }
+}
+
 }  // namespace
 }  // namespace tl::gui

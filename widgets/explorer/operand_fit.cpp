@@ -33,19 +33,35 @@ void centre(view::ViewTransform& t, const view::ElementRect& e, const view::Rect
     t.origin_y = vp.y + (vp.h - rows * t.scale_y) / 2 - static_cast<double>(e.r0) * t.scale_y;
 }
 
+// How far past the array a block may widen the frame: the array's own size or the block's,
+// whichever is larger, on each side. A block placed further (an index map that returns element
+// offsets, so block 1 lands 128 blocks out) would shrink the array to a dot; it is left off
+// the picture, where the findings name it.
+view::ElementRect reach(const view::OperandScene& s, const view::ElementRect& block) {
+    const std::int64_t dr = std::max(s.extent.rows(), block.rows()),
+                       dc = std::max(s.extent.cols(), block.cols());
+    return {s.extent.r0 - dr, s.extent.c0 - dc, s.extent.r1 + dr, s.extent.c1 + dc};
+}
+
+bool within(const view::ElementRect& inner, const view::ElementRect& outer) {
+    return inner.r0 >= outer.r0 && inner.c0 >= outer.c0 && inner.r1 <= outer.r1 &&
+           inner.c1 <= outer.c1;
+}
+
 }  // namespace
 
 view::ElementRect operandFrame(const Analysis& a, const view::OperandScene& s,
                                std::int64_t maxPrograms) {
     view::ElementRect frame = s.extent;
-    if (s.has_block) frame = view::unite(frame, s.window);
+    if (s.has_block && within(s.window, reach(s, s.window))) frame = view::unite(frame, s.window);
     if (s.operand < 0 || s.manual || a.programs() > maxPrograms) return frame;
     for (std::int64_t p = 0; p < a.programs(); ++p) {
         // Only a block past the array can reach past the extent.
         if (!a.out_of_bounds(p, s.operand)) continue;
         const Window w = a.window(p, s.operand);
-        if (w.start.size() == s.shape.size() && w.size.size() == s.shape.size())
-            frame = view::unite(frame, displayedWindow(s, w));
+        if (w.start.size() != s.shape.size() || w.size.size() != s.shape.size()) continue;
+        const view::ElementRect block = displayedWindow(s, w);
+        if (within(block, reach(s, block))) frame = view::unite(frame, block);
     }
     return frame;
 }

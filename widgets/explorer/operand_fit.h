@@ -11,7 +11,8 @@
 namespace tl::gui {
 
 // The scene's extent widened to every block the grid's programs place on the displayed
-// dimensions. Grids of more than `maxPrograms` programs are not walked: the current block is
+// dimensions within an array's (or a block's) length of its edge; blocks further out are left
+// off. Grids of more than `maxPrograms` programs are not walked: the current block is
 // added instead.
 view::ElementRect operandFrame(const Analysis& a, const view::OperandScene& s,
                                std::int64_t maxPrograms = std::int64_t{1} << 21);

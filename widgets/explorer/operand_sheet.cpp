@@ -61,7 +61,10 @@ PaintStats paintSheet(QPainter& p, const view::SheetLayout& layout, const SheetC
     p.setFont(headerFont);
     p.setPen(pal.text);
     const auto& h = layout.header;
-    p.drawText(QRectF(h.x, h.y, h.w, h.h), Qt::AlignLeft | Qt::AlignVCenter, content.header);
+    // Elided, never cut mid-word at the sheet's edge (a narrow export of a long name).
+    const QString header =
+        p.fontMetrics().elidedText(content.header, Qt::ElideRight, static_cast<int>(h.w));
+    p.drawText(QRectF(h.x, h.y, h.w, h.h), Qt::AlignLeft | Qt::AlignVCenter, header);
     QFont titleFont = font;
     titleFont.setPixelSize(12);
     const double title = sheetMetrics().title;
