@@ -46,9 +46,9 @@ bool wheel(WheelSteps& seen, QPoint global, int steps, bool down) {
         QStringLiteral(XDOTOOL),
         // No --sync: xdotool waits forever for a move to where the pointer already is. The
         // server takes the move before the clicks that follow it.
-        {QStringLiteral("mousemove"), QString::number(global.x()),
-         QString::number(global.y()), QStringLiteral("click"), QStringLiteral("--repeat"),
-         QString::number(steps), QStringLiteral("--delay"), QStringLiteral("15"),
+        {QStringLiteral("mousemove"), QString::number(global.x()), QString::number(global.y()),
+         QStringLiteral("click"), QStringLiteral("--repeat"), QString::number(steps),
+         QStringLiteral("--delay"), QStringLiteral("15"),
          down ? QStringLiteral("5") : QStringLiteral("4")});
     return rc == 0 && tl::smoke::waitUntil([&] { return seen.count() >= before + steps; }, 5000);
 }
