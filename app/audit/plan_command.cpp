@@ -154,8 +154,10 @@ int run_plan(const PlanArgs& a) {
     TilePlan& plan = *outcome.plan;
 
     std::vector<TimingRecord> records;
+    ImportConfig config;
+    config.target = a.target;  // fills the records whose file names no target
     for (const auto& file : a.timings) {
-        ImportResult r = import_timing_file(file);
+        ImportResult r = import_timing_file(file, config);
         for (const auto& w : r.warnings) plan.notes.push_back("import: " + w.to_string());
         records.insert(records.end(), r.records.begin(), r.records.end());
     }

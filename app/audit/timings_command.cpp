@@ -176,8 +176,10 @@ int run_timings(const TimingsArgs& a) {
     std::vector<TimingRecord> records;
     Diagnostics warnings;
     std::vector<std::string> empty;  // files from which nothing could be imported
+    ImportConfig config;
+    config.target = a.target;  // fills the records whose file names no target
     for (const auto& file : a.files) {
-        ImportResult r = import_timing_file(file, {}, {}, a.format);
+        ImportResult r = import_timing_file(file, config, {}, a.format);
         if (r.records.empty()) empty.push_back(file);
         records.insert(records.end(), std::make_move_iterator(r.records.begin()),
                        std::make_move_iterator(r.records.end()));

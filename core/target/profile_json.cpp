@@ -23,8 +23,8 @@ constexpr std::array<std::string_view, 11> kFigureKeys{
     "megacore",         "dtypes",     "backend",         "name",       "grid_step_s",
     "mxu_size"};
 // vmem_limit_default is implied by an override of vmem_limit_bytes, so it is not one itself.
-constexpr std::array<std::string_view, 5> kEntryOnlyKeys{"id", "kind", "source", "notes",
-                                                         "vmem_limit_default"};
+constexpr std::array<std::string_view, 7> kEntryOnlyKeys{
+    "id", "kind", "source", "notes", "vmem_limit_default", "memory_bytes", "compute_units"};
 
 std::vector<std::string> names(const auto& keys) {
     return std::vector<std::string>(keys.begin(), keys.end());
@@ -213,6 +213,19 @@ bool check_limit(const TargetProfile& t, const std::string& path, const Ctx& ctx
                               "; use at most " + std::to_string(*t.vmem_bytes));
 }
 
+// The device's own figures, in a catalog entry only: a spec has no use for overriding them.
+bool set_device_figure(TargetProfile& t, const std::string& key, const Json& v,
+                       const std::string& path, const Ctx& ctx) {
+    if (v.is_null()) return true;
+    const auto n = positive_integer(v);
+    if (key == "memory_bytes") {
+        if (n) return t.memory_bytes = *n, true;
+        return ctx.fail(path, "expected the device memory in bytes, or null");
+    }
+    if (n && *n <= 100000) return t.compute_units = static_cast<int>(*n), true;
+    return ctx.fail(path, "expected the number of SMs or compute units, or null");
+}
+
 std::optional<TargetProfile> read_entry(const Json& e, const std::string& path, const Ctx& ctx) {
     if (!e.is_object()) return ctx.fail(path, "expected an object"), std::nullopt;
     TargetProfile t;
@@ -250,6 +263,10 @@ std::optional<TargetProfile> read_entry(const Json& e, const std::string& path, 
                 else
                     ok = ctx.fail(p + "." + g, "expected a string");
             }
+            continue;
+        }
+        if (key == "memory_bytes" || key == "compute_units") {
+            ok = set_device_figure(t, key, v, p, ctx) && ok;
             continue;
         }
         if (key != "vmem_limit_default" &&

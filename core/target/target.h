@@ -43,6 +43,11 @@ struct TargetProfile {
     // dimensions are not multiples of it leave part of the MXU idle. nullopt = no figure.
     std::optional<double> grid_step_s;
     std::optional<int> mxu_size;
+    // What the datasheet says of the device itself (GPUs): its memory and its SMs (NVIDIA) or
+    // compute units (AMD). Not used by the roofline; they tell a timing file's GPU apart from a
+    // variant with other figures (an H100 PCIe has 114 SMs, the SXM profile 132).
+    std::optional<std::int64_t> memory_bytes;
+    std::optional<int> compute_units;
     std::vector<DType> dtypes;                   // supported
     std::map<std::string, std::string> sources;  // figure group ("compute", ...) -> where from
     std::vector<std::string> overridden;         // keys replaced by target_overrides

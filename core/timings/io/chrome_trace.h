@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/timings/io/device_target.h"
 #include "core/timings/io/importer.h"
 
 namespace tl {
@@ -42,6 +43,12 @@ struct TraceData {
     // trace, on its stream threads, whatever those are named.
     std::set<std::uint32_t> kernel_tracks;
     std::set<std::uint32_t> kernel_names;  // names of those events (a stream's copies are not)
+    // A PyTorch trace's deviceProperties by device id, and the device a kernel track's events
+    // name in args.device (their pid is that id too, in the traces Kineto writes).
+    std::map<std::string, GpuIdentity> gpus;
+    std::map<std::uint32_t, std::string> track_gpu;
+    // An XSpace names each device's target on its plane: the trace's own guess is not needed.
+    bool targets_from_planes = false;
 };
 
 // Threads whose events may be device ops: `XLA Ops`, `XLA Modules`, and the GPU streams of a
@@ -49,10 +56,14 @@ struct TraceData {
 bool is_device_thread(const std::string& name);
 bool is_gpu_stream_thread(const std::string& name);
 
+// The GPU a kernel track ran on, from its events' args.device or else its pid (or the one GPU
+// of a trace that names one), when the trace's deviceProperties name it; nullptr otherwise.
+const GpuIdentity* track_gpu(const TraceData& data, std::uint32_t track, std::string* id);
+
 // One event's fields as the streaming pass read them: strings as written, numbers decoded.
 struct TraceEvent {
     char ph = 0;  // 0 when absent, '?' when not one character
-    std::string name, args_name, pid, tid, cat;
+    std::string name, args_name, args_device, pid, tid, cat;
     double ts = 0, dur = 0;
     bool has_ts = false, has_dur = false, has_pid = false, has_tid = false;
     int line = 0;          // of its opening brace
@@ -67,6 +78,7 @@ public:
         : config_(config), result_(result) {}
     void add(TraceEvent& event);  // an absent pid or tid becomes "0"
     void finish();                // the warnings that sum up the whole trace
+    void add_gpu(std::string id, GpuIdentity gpu) { data_.gpus[std::move(id)] = std::move(gpu); }
     const TraceData& data() const { return data_; }
 
 private:
@@ -98,6 +110,11 @@ double outermost_sum(std::vector<TraceSpan> spans, std::vector<double>* counted 
 // Records from the device tracks: one per kernel on the `XLA Ops` threads of each device
 // process, with the share of the step from the `XLA Modules` threads of the same process.
 void trace_records(const TraceData& data, const ImportConfig& config, ImportResult& result);
+
+// After the '[' of a PyTorch trace's deviceProperties: each device's id, name, SMs, memory and
+// compute capability into `events`; false on a syntax error.
+class JsonScanner;
+bool read_device_properties(JsonScanner& scan, TraceCollector& events);
 
 // The whole import, reading `in` in chunks of `chunk_bytes` (the importer uses
 // kJsonChunkBytes; tests use tiny chunks so that every token straddles a boundary somewhere).

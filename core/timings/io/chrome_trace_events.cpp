@@ -20,6 +20,18 @@ bool is_gpu_stream_thread(const std::string& name) {
     return name.starts_with("Stream #");
 }
 
+const GpuIdentity* track_gpu(const TraceData& data, std::uint32_t track, std::string* id) {
+    const auto named = data.track_gpu.find(track);
+    const std::string& key = named != data.track_gpu.end() ? named->second : data.tracks[track].pid;
+    auto gpu = data.gpus.find(key);
+    // A trace of one GPU: its kernels ran there, whatever their pid (an excerpt may lose args).
+    if (gpu == data.gpus.end() && data.gpus.size() == 1 && named == data.track_gpu.end())
+        gpu = data.gpus.begin();
+    if (gpu == data.gpus.end()) return nullptr;
+    *id = gpu->first;
+    return &gpu->second;
+}
+
 void TraceCollector::warn(const TraceEvent& e, int kind, std::string message) {
     if (++warned_[kind] > kMaxWarningsPerKind) return;
     const std::string path = "traceEvents[" + std::to_string(e.index) + "]";
@@ -76,6 +88,7 @@ void TraceCollector::add_span(const TraceEvent& e) {
         last_name_ = name;
     }
     if (kernel) data_.kernel_names.insert(name);
+    if (kernel && !e.args_device.empty()) data_.track_gpu.try_emplace(track, e.args_device);
     last_group_->spans.push_back({e.ts, e.dur});
 }
 

@@ -100,6 +100,13 @@ bool TraceReader::read() {
             t = scan_.next(&key_, kKeyLimit);
             if (t == Token::ObjectEnd) break;
             if (t != Token::Key) return false;
+            if (!scan_.truncated() && std::string_view(key_) == "deviceProperties") {
+                t = scan_.next();
+                if (t == Token::ArrayBegin ? !read_device_properties(scan_, events_)
+                                           : !skip_rest(t))
+                    return false;
+                continue;
+            }
             if (scan_.truncated() || std::string_view(key_) != "traceEvents") {
                 if (!scan_.skip_value()) return false;
                 continue;
@@ -137,6 +144,7 @@ bool TraceReader::read_event() {
     e.has_ts = e.has_dur = e.has_pid = e.has_tid = false;
     e.name.clear();
     e.args_name.clear();
+    e.args_device.clear();
     e.pid.clear();
     e.tid.clear();
     e.cat.clear();
@@ -172,19 +180,24 @@ bool TraceReader::read_event() {
     }
 }
 
-// After the '{' of an event's args: only args.name is kept (the name in metadata events).
+// After the '{' of an event's args: only args.name (the name in metadata events) and
+// args.device (the GPU of a PyTorch trace's kernel) are kept.
 bool TraceReader::read_args() {
     for (;;) {
         Token t = scan_.next(&key_, kKeyLimit);
         if (t == Token::ObjectEnd) return true;
         if (t != Token::Key) return false;
-        if (scan_.truncated() || std::string_view(key_) != "name") {
+        const bool name = !scan_.truncated() && std::string_view(key_) == "name";
+        const bool device = !scan_.truncated() && std::string_view(key_) == "device";
+        if (!name && !device) {
             if (!scan_.skip_value()) return false;
             continue;
         }
         t = scan_.next(&value_);
-        if (t == Token::String)
+        if (t == Token::String && name)
             event_.args_name.assign(value_);
+        else if (t == Token::Number && device)
+            number_id(value_, event_.args_device);
         else if (!skip_rest(t))
             return false;
     }

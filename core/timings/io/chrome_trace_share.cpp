@@ -28,8 +28,10 @@ struct KernelRuns {
 };
 
 struct Device {
-    std::optional<std::string> name;   // the process name, when the trace gives one
-    bool kernels_by_category = false;  // a PyTorch profiler trace: no step time on the device
+    std::optional<std::string> name;    // the process name, when the trace gives one
+    std::optional<std::string> target;  // from the GPU's deviceProperties or the TPU's kind
+    std::string no_target;              // why there is none, for the warning
+    bool kernels_by_category = false;   // a PyTorch profiler trace: no step time on the device
     double modules_us = 0;
     bool has_modules = false;
     std::map<std::string, KernelRuns> kernels;
@@ -112,6 +114,7 @@ void device_records(const std::string& key, const Device& dev, const ImportConfi
         r.label = runs->label;
         r.kernel = names[runs];
         r.device = dev.name;
+        r.target = dev.target;
         r.method = TimingMethod::DeviceProfiler;
         r.source = TimingSource::Measured;
         if (dev.has_modules && dev.modules_us > 0) r.share = runs->sum_us / dev.modules_us;
@@ -134,6 +137,42 @@ void warn_no_step(const std::vector<std::string>& no_step, const ImportConfig& c
         timing_warning(config, 0,
                        "no 'XLA Modules' time on " + where +
                            ": the ops' share of the step is unknown (profile whole steps)"));
+}
+
+// The device's name and target: a GPU's from the trace's deviceProperties, a TPU's from the
+// kind its process name gives ("/device:TPU:0 (TPU v5 lite)").
+void identify(const GpuIdentity* gpu, const std::string& process, Device& dev) {
+    if (gpu) {
+        dev.name = gpu->name;
+        const GpuTarget t = target_of_gpu(*gpu);
+        dev.target = t.target;
+        if (!t.target) dev.no_target = "the GPU '" + gpu->name + "' is " + t.why;
+        return;
+    }
+    if (!process.empty()) dev.name = process;
+    if (process.find("/device:TPU") == std::string::npos) return;
+    const std::string kind = tpu_type_in(process);
+    dev.target = kind.empty() ? std::nullopt : target_of_tpu_type(kind);
+    if (dev.target) return;
+    dev.no_target = kind.empty() ? "the trace does not name the TPU kind of " + process +
+                                       " (the .xplane.pb of the same capture does)"
+                                 : "the TPU kind '" + kind + "' of " + process +
+                                       " is not one TileLens has a target for";
+}
+
+// One warning per distinct reason a device has no target, unless --target gives one.
+void warn_no_target(const std::vector<std::string>& order, std::map<std::string, Device>& devices,
+                    const ImportConfig& config, ImportResult& result) {
+    if (config.target) return;
+    std::set<std::string> said;
+    for (const auto& key : order) {
+        const Device& dev = devices[key];
+        if (dev.target || dev.no_target.empty() || dev.kernels.empty()) continue;
+        if (said.insert(dev.no_target).second)
+            result.warnings.push_back(timing_warning(
+                config, 0,
+                dev.no_target + ": its records name no target (give one with --target)"));
+    }
 }
 
 void trace_records(const TraceData& data, const ImportConfig& config, ImportResult& result) {
@@ -169,11 +208,16 @@ void trace_records(const TraceData& data, const ImportConfig& config, ImportResu
         if (thread_name != "XLA Ops" && thread_name != "XLA Modules" && !kernels && !stream)
             continue;
 
-        const std::string key =
+        std::string key =
             process == data.process_names.end() ? "pid " + track.pid : process->second;
-        if (!devices.count(key)) order.push_back(key);
+        std::string gpu_id;
+        const GpuIdentity* gpu = kernels ? track_gpu(data, t, &gpu_id) : nullptr;
+        if (gpu) key = "GPU " + gpu_id;  // a PyTorch trace names the process, not the GPU
+        if (!devices.count(key)) {
+            order.push_back(key);
+            identify(gpu, process == data.process_names.end() ? "" : process->second, devices[key]);
+        }
         Device& dev = devices[key];
-        if (process != data.process_names.end()) dev.name = process->second;
 
         dev.kernels_by_category = dev.kernels_by_category || kernels;
         if (thread_name == "XLA Modules" && !kernels) {
@@ -209,6 +253,7 @@ void trace_records(const TraceData& data, const ImportConfig& config, ImportResu
     std::vector<std::string> no_step;
     for (const auto& key : order) device_records(key, devices[key], config, result, no_step);
     warn_no_step(no_step, config, result);
+    if (!data.targets_from_planes) warn_no_target(order, devices, config, result);
 }
 
 }  // namespace tl

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "core/base/limits.h"
+#include "core/timings/io/device_target.h"
 #include "core/timings/io/fold.h"
 
 namespace tl {
@@ -75,6 +76,38 @@ Json make_utf8(const Json& v) {
     return out;
 }
 
+// The caller's target goes to the records whose file names none; one note says how many, and
+// another which records kept the target their file names instead.
+void fill_target(ImportResult& result, const ImportConfig& config) {
+    if (!config.target || result.records.empty()) return;
+    int filled = 0, kept = 0, first_kept = 0;
+    std::string others;
+    for (auto& r : result.records) {
+        if (!r.target) {
+            r.target = config.target;
+            ++filled;
+        } else if (*r.target != *config.target) {
+            if (kept++ == 0) first_kept = r.line;
+            if (others.find(*r.target) == std::string::npos)
+                others += (others.empty() ? "" : ", ") + *r.target;
+        }
+    }
+    const auto records = [](int n) {
+        return std::to_string(n) + (n == 1 ? " record" : " records");
+    };
+    if (filled > 0)
+        result.warnings.push_back(timing_warning(
+            config, 0,
+            "--target " + *config.target + " given to " + records(filled) + " of " +
+                std::to_string(result.records.size()) + " that name no target in the file"));
+    if (kept > 0)
+        result.warnings.push_back(timing_warning(
+            config, first_kept,
+            records(kept) + " keep the target the file names (" + others + "), not --target " +
+                *config.target +
+                ": the file's device decides; drop --target or edit the file to change it"));
+}
+
 }  // namespace
 
 bool ends_with_nocase(std::string_view name, std::string_view suffix) {
@@ -103,8 +136,11 @@ std::optional<std::string> target_of_device_kind(std::string_view kind) {
     if (kind == "tpu_v5") return "tpu-v5p";
     if (kind == "tpu_v6_lite") return "tpu-v6e";
     if (kind == "tpu7x") return "tpu-v7x";
-    if (kind == "nvidia_h100_80gb_hbm3") return "gpu-h100";
-    return std::nullopt;
+    if (kind.starts_with("tpu")) return std::nullopt;
+    // A GPU's kind is its name ("nvidia_h100_80gb_hbm3", "nvidia_b200").
+    GpuIdentity gpu;
+    gpu.name = std::string(kind);
+    return target_of_gpu(gpu).target;
 }
 
 void add_record(ImportResult& result, TimingRecord&& r, const ImportConfig& config) {
@@ -132,7 +168,6 @@ void finish_import(ImportResult& result, std::string_view format, const ImportCo
         r.format = std::string(format);
         fill(r.kernel, config.kernel);
         fill(r.impl, config.impl);
-        fill(r.target, config.target);
         fill(r.device, config.device);
         fill(r.dtype, config.dtype);
         fill(r.source, config.source);
@@ -140,6 +175,7 @@ void finish_import(ImportResult& result, std::string_view format, const ImportCo
         if (r.method == TimingMethod::Unknown && config.method) r.method = *config.method;
     }
     result.records = fold_runs(std::move(result.records), config, &result.warnings);
+    fill_target(result, config);
 
     int unknown = 0, first_line = 0;
     for (auto& r : result.records) {

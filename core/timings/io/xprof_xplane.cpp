@@ -14,6 +14,7 @@
 #include "core/base/format.h"
 #include "core/base/limits.h"
 #include "core/timings/io/chrome_trace.h"
+#include "core/timings/io/device_target.h"
 #include "core/timings/io/protobuf_wire.h"
 
 namespace tl {
@@ -53,22 +54,9 @@ constexpr std::size_t kChunkBytes = 256 * 1024;
 constexpr int kMaxWarningsPerKind = 10;
 constexpr int kFirstEventWarning = 3;  // warning kinds from here on are about skipped events
 
-// A plane's `device_type_string` ("TPU v6 Lite") as jax spells device kinds, some profiler
-// versions' short names ("TPU v5e") taken as the kinds they are, and its target.
-std::optional<std::string> target_of(std::string kind) {
-    for (char& c : kind) c = c == ' ' ? '_' : static_cast<char>(std::tolower(c));
-    if (kind == "tpu_v5e") kind = "tpu_v5_lite";
-    if (kind == "tpu_v5p") kind = "tpu_v5";
-    if (kind == "tpu_v6e") kind = "tpu_v6_lite";
-    return target_of_device_kind(kind);
-}
-
 // What a GPU plane says of its device: the vendor, the compute capability, the cores (an AMD
-// GPU's compute units, an NVIDIA GPU's SMs) and the memory.
-struct GpuFacts {
-    std::string vendor;
-    std::optional<std::int64_t> major, minor, cores, memory;
-};
+// GPU's compute units, an NVIDIA GPU's SMs) and the memory; it names no model.
+using GpuFacts = GpuIdentity;
 
 // "AMD gfx94x, 304 CUs, 192 GiB": AMD names its GPU generations by the gfx target of their
 // compute capability (9.4 is gfx940 to gfx942: MI300A, MI300X, MI325X); other vendors' planes
@@ -260,7 +248,7 @@ void XSpaceReader::device_plane(const std::string& pid, const std::string& name,
         if (key == "core_count") gpu.cores = number;
         if (key == "memory_size") gpu.memory = number;
         if (!value || key != "device_type_string") continue;
-        if (const auto target = target_of(*value))
+        if (const auto target = target_of_tpu_type(*value))
             targets_[name] = *target;
         else
             warn(2, "the device type '" + value->substr(0, 100) + "' of " + name +
@@ -270,7 +258,13 @@ void XSpaceReader::device_plane(const std::string& pid, const std::string& name,
     // A GPU plane is named "/device:GPU:7": the device is that and what the plane says of it.
     if (const std::string facts = describe(gpu); !facts.empty()) {
         device = name + " (" + facts + ")";
-        if (const auto t = targets_.find(name); t != targets_.end()) targets_[device] = t->second;
+        const GpuTarget t = target_of_gpu(gpu);
+        if (t.target && !targets_.count(name)) targets_[name] = *t.target;
+        if (!t.target && !targets_.count(name) && !config_.target)
+            warn(2, "the GPU of " + device + " is " + t.why +
+                        ": its records name no target (give one with --target)");
+        if (const auto it = targets_.find(name); it != targets_.end())
+            targets_[device] = it->second;
     }
     data_.process_names[pid] = device;
     for (std::size_t i = 0; i < lines.size() && status_.ok(); ++i) line(pid, i, lines[i], plane);
@@ -371,6 +365,7 @@ void XSpaceReader::finish() {
                 "import (expected the .xplane.pb of a jax.profiler capture of a device run)"));
         return;
     }
+    data_.targets_from_planes = true;
     trace_records(data_, config_, result_);
     for (auto& r : result_.records) {
         if (r.device && targets_.count(*r.device)) r.target = targets_[*r.device];
