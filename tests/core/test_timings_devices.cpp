@@ -205,5 +205,66 @@ TEST(Devices, B200AndMi300xProfiles) {
     EXPECT_FALSE(mi->supports(DType::Float8E4M3FN));
 }
 
+TEST(Devices, TokamaxB200CacheNamesItsTargetAndEachConfigsLine) {
+    const std::string rel = "real/nvidia_b200/pallas_mosaic_gpu_ragged_dot.json";
+    const auto r = testing::import_fixture("tokamax-autotuning-json", rel);
+    ASSERT_EQ(r.records.size(), 3u) << all_warnings(r);
+    EXPECT_TRUE(r.warnings.empty()) << all_warnings(r);
+    for (const auto& rec : r.records) {
+        EXPECT_EQ(rec.device, "nvidia_b200");
+        EXPECT_EQ(rec.target, "gpu-b200");
+        EXPECT_EQ(rec.impl, "pallas");
+        EXPECT_EQ(rec.params["block_m"], 128);
+    }
+    // Each config's record points at the line its key is written on.
+    EXPECT_EQ(r.records[0].line, 3);
+    EXPECT_EQ(r.records[1].line, 18);
+    EXPECT_EQ(r.records[2].line, 31);
+    EXPECT_EQ(r.records[0].params["lhs"], "bf16[262144,7168]");
+    EXPECT_NEAR(*r.records[0].median_s, 8.784325e-3, 1e-12);
+    EXPECT_EQ(r.records[1].params["split_m"], 1);
+    EXPECT_NEAR(*r.records[1].median_s, 5.191131e-3, 1e-12);
+    EXPECT_EQ(r.records[2].params["split_m"], 2);
+    EXPECT_NEAR(*r.records[2].median_s, 5.162165e-3, 1e-12);
+}
+
+TEST(Devices, TokamaxConfigsWrittenAsBlockSizeNamesGiveParams) {
+    ImportConfig config;
+    config.file = "cache/tpu_v6_lite/splash.json";
+    const auto r = import_text("tokamax-autotuning-json", R"({
+  "{\"q\": \"bf16[8,2048,128]\"}": {
+    "bq_32-bkvp_64": {"evaluation_times_ms": [1.0, 2.0, 3.0], "compile_time_ms": 1},
+    "bq-64": {"evaluation_times_ms": [1.0], "compile_time_ms": 1}
+  }
+})",
+                               config);
+    ASSERT_EQ(r.records.size(), 1u) << all_warnings(r);
+    EXPECT_EQ(r.records[0].params["bq"], 32);
+    EXPECT_EQ(r.records[0].params["bkvp"], 64);
+    EXPECT_EQ(r.records[0].params["q"], "bf16[8,2048,128]");
+    EXPECT_EQ(r.records[0].target, "tpu-v6e");
+    EXPECT_EQ(r.records[0].line, 3);
+    EXPECT_TRUE(warns(r, "neither a JSON object nor block sizes such as bq_32-bkvp_64"))
+        << all_warnings(r);
+}
+
+TEST(Devices, TokamaxFolderOfAGpuWithoutProfileIsSaidOnce) {
+    ImportConfig config;
+    config.file = "autotuning/nvidia_a100-sxm4-40gb/ragged_dot.json";
+    const std::string text =
+        R"({"{\"m\": 1}": {"{\"tile\": 8}": {"evaluation_times_ms": [1], "compile_time_ms": 1}}})";
+    const auto r = import_text("tokamax-autotuning-json", text, config);
+    ASSERT_EQ(r.records.size(), 1u);
+    EXPECT_FALSE(r.records[0].target);
+    EXPECT_TRUE(warns(r,
+                      "the device 'nvidia_a100-sxm4-40gb' of the file's folder is not one "
+                      "TileLens has a target for"))
+        << all_warnings(r);
+    config.target = "gpu-h100";  // named by the user: no warning, and the records take it
+    const auto given = import_text("tokamax-autotuning-json", text, config);
+    EXPECT_EQ(given.records[0].target, "gpu-h100");
+    EXPECT_FALSE(warns(given, "not one TileLens has a target for")) << all_warnings(given);
+}
+
 }  // namespace
 }  // namespace tl

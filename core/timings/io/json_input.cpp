@@ -72,6 +72,11 @@ int JsonSource::line() {
     return newlines_ + 1;
 }
 
+int JsonDocument::line_of_member(const std::string& outer, const std::string& inner) const {
+    const auto it = member_lines.find({outer, inner});
+    return it == member_lines.end() ? 0 : it->second;
+}
+
 int JsonDocument::line_of(const std::string& path) const {
     const auto it = element_lines.find(path);
     return it == element_lines.end() ? 0 : it->second;
@@ -91,6 +96,8 @@ JsonDocument read_json_document(std::istream& in, const ImportConfig& config,
     std::string key;
     std::map<std::string, int> counts;
     const int max_depth = static_cast<int>(limit(LimitId::JsonDepth));
+    const auto first = text.find_first_not_of(" \t\r\n");
+    const bool object_root = first != std::string::npos && text[first] == '{';
     struct TooDeep {};
     const Json::parser_callback_t record_lines = [&](int depth, Json::parse_event_t event,
                                                      Json& parsed) {
@@ -99,6 +106,8 @@ JsonDocument read_json_document(std::istream& in, const ImportConfig& config,
                                    event == Json::parse_event_t::array_start))
             throw TooDeep{};
         if (depth == 1 && event == Json::parse_event_t::key) key = parsed.get<std::string>();
+        if (depth == 2 && event == Json::parse_event_t::key && object_root)
+            doc.member_lines[{key, parsed.get<std::string>()}] = source.line();
         if (depth == 2 && event == Json::parse_event_t::object_start) {
             const int index = counts[key]++;
             doc.element_lines[key + "[" + std::to_string(index) + "]"] = source.line();

@@ -68,8 +68,12 @@ private:
 struct JsonDocument {
     Json root;
     std::map<std::string, int> element_lines;  // "benchmarks[3]" -> 41
-    std::optional<Diagnostic> error;           // a syntax error, with its line and column
+    // The line of each key of an object that is a member of the top-level object: (outer
+    // key, inner key) -> its line (a tokamax cache's config under its input spec).
+    std::map<std::pair<std::string, std::string>, int> member_lines;
+    std::optional<Diagnostic> error;  // a syntax error, with its line and column
     int line_of(const std::string& path) const;
+    int line_of_member(const std::string& outer, const std::string& inner) const;
 };
 
 // Reads `in` whole (these files are small) and parses it. Python's bare NaN / Infinity /

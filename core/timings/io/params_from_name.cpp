@@ -66,6 +66,21 @@ std::optional<Json> parse_param_list(std::string_view text) {
     return params;
 }
 
+std::optional<Json> parse_suffixed_pairs(std::string_view text) {
+    Json params = Json::object();
+    for (const auto part : split(text, "-")) {
+        const auto cut = part.rfind('_');
+        if (cut == std::string_view::npos || cut == 0 || cut + 1 == part.size())
+            return std::nullopt;
+        const std::string key(part.substr(0, cut));
+        const Json value = param_value(part.substr(cut + 1));
+        if (!is_identifier(key) || !value.is_number() || params.contains(key)) return std::nullopt;
+        params[key] = value;
+    }
+    if (params.empty()) return std::nullopt;
+    return params;
+}
+
 std::optional<std::string> normalise_dtype(std::string_view text) {
     static constexpr std::array<std::pair<std::string_view, std::string_view>, 11> kShort{
         {{"f32", "float32"},

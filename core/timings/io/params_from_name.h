@@ -26,6 +26,10 @@ NameParams params_from_name(std::string_view name);
 // is not a key=value pair.
 std::optional<Json> parse_param_list(std::string_view text);
 
+// "bq_32-bkvp_64" -> {"bq": 32, "bkvp": 64}: NAME_NUMBER pairs joined by "-", as block
+// sizes are written into kernel and config names; nullopt when a part is not one.
+std::optional<Json> parse_suffixed_pairs(std::string_view text);
+
 // "128" -> 128, "0.5" -> 0.5, anything else stays a string.
 Json param_value(std::string_view text);
 

@@ -11,21 +11,47 @@
 #include "core/timings/io/fold.h"
 #include "core/timings/io/importer.h"
 #include "core/timings/io/json_input.h"
+#include "core/timings/io/params_from_name.h"
 
 namespace tl {
 namespace {
 
 // A key that is itself a JSON object, flattened into params: numbers and strings as they are,
-// anything else as its JSON text.
+// anything else as its JSON text. A key written as a name of block sizes ("bq_32-bkvp_64")
+// gives those.
 bool add_params(const std::string& key, Json& params) {
     // The parser recurses per level: a key nested deeper than any spec is refused unread.
     if (std::count(key.begin(), key.end(), '[') + std::count(key.begin(), key.end(), '{') > 256)
         return false;
     const Json obj = Json::parse(key, nullptr, false);
-    if (!obj.is_object()) return false;
+    if (!obj.is_object()) {
+        const auto named = parse_suffixed_pairs(key);
+        if (!named) return false;
+        for (const auto& [name, value] : named->items()) params[name] = value;
+        return true;
+    }
     for (const auto& [name, value] : obj.items())
         params[name] = value.is_number() || value.is_string() ? value : Json(value.dump());
     return true;
+}
+
+// tokamax names its folders by the device's kind: a TPU's ("tpu_v5_lite") or a GPU's name
+// ("nvidia_b200"). One TileLens has no profile for, or a folder that is no device, is said
+// once, unless --target names the target.
+void warn_unknown_device(const std::string& device, const ImportConfig& config,
+                         ImportResult& result) {
+    if (target_of_device_kind(device) || config.target) return;
+    const bool a_device =
+        device.starts_with("tpu") || device.starts_with("nvidia_") || device.starts_with("amd_");
+    result.warnings.push_back(timing_warning(
+        config, 0,
+        a_device ? "the device '" + device +
+                       "' of the file's folder is not one TileLens has a target for: its "
+                       "records name no target (give one with --target)"
+                 : "the folder '" + device +
+                       "' is not a device tokamax names (tpu_v5_lite, tpu7x, nvidia_b200, "
+                       "...): the target is unknown; keep the file in the device folder "
+                       "tokamax wrote it to, or give one with --target"));
 }
 
 class TokamaxAutotuningImporter : public JsonDocumentImporter {
@@ -68,14 +94,16 @@ void TokamaxAutotuningImporter::read(const JsonDocument& doc, const ImportConfig
             }
             for (const auto& [config_key, entry] : configs.items()) {
                 TimingRecord r;
-                r.line = 1;
+                r.line = doc.line_of_member(spec_key, config_key);
                 r.label = op;
                 r.kernel = op;
                 r.impl = op.starts_with("pallas_") ? "pallas" : "xla";
                 if (!device.empty()) r.device = device;
                 r.target = target_of_device_kind(device);
                 if (!add_params(spec_key, r.params) || !add_params(config_key, r.params)) {
-                    warn(at, "an input spec or config key is not a JSON object: skipped");
+                    warn(at,
+                         "an input spec or config key is neither a JSON object nor block sizes "
+                         "such as bq_32-bkvp_64: skipped");
                     continue;
                 }
                 std::vector<double> seconds;
@@ -91,11 +119,7 @@ void TokamaxAutotuningImporter::read(const JsonDocument& doc, const ImportConfig
                 add_record(result, std::move(r), config);
             }
         }
-        if (!target_of_device_kind(device))
-            warn("", "the folder '" + device +
-                         "' is not a device tokamax names (tpu_v5_lite, tpu_v5, tpu_v6_lite, "
-                         "tpu7x, ...): the target is unknown; keep the file in the device "
-                         "folder tokamax wrote it to");
+        warn_unknown_device(device, config, result);
     }
 }
 
