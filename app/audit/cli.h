@@ -22,12 +22,14 @@ struct CheckArgs {
 struct TimingsArgs {
     std::vector<std::string> files;
     std::optional<std::string> spec_path;
-    std::optional<std::string> json_path;  // "-" = standard output
-    std::optional<std::string> target;     // the decision's target when the files hold several
-    std::optional<double> share;           // the op's share of the step, replacing the files'
-    double threshold = 0.02;               // the end-to-end saving that earns the complexity
-    std::string baseline;                  // the baseline impl; empty = the fastest other impl
-    std::string format;                    // the format id of every file; empty = detected
+    std::optional<std::string> json_path;      // "-" = standard output
+    std::optional<std::string> target;         // the decision's target when the files hold several
+    std::optional<double> share;               // the op's share of the step, replacing the files'
+    double threshold = 0.02;                   // the end-to-end saving that earns the complexity
+    std::string baseline;                      // the baseline impl; empty = the fastest other impl
+    std::string format;                        // the format id of every file; empty = detected
+    std::optional<std::string> verified;       // --verified NOTE: the files' outputs were checked
+    std::optional<std::string> markdown_path;  // "-" = standard output
     bool quiet = false;
 };
 
@@ -36,6 +38,7 @@ struct PlanArgs {
     std::optional<std::string> target;
     std::optional<std::string> emit_bench;  // the benchmark script to write
     std::vector<std::string> timings;       // timing files that fill in measured candidates
+    std::optional<std::string> verified;    // --verified NOTE: the timing files' outputs checked
     std::optional<std::string> json_path;   // "-" = standard output
     int runs = 50;                          // timed runs per candidate in the script
     int warmup = 3;

@@ -4,8 +4,42 @@
 #include "app/audit/cli.h"
 #include "app/audit/cli_parse.h"
 #include "core/timings/io/registry.h"
+#include "core/timings/provenance.h"
 
 namespace tl::cli {
+namespace {
+
+// `--verified NOTE` (docs/timings.md, "The rule of evidence").
+void add_verified_option(CLI::App& app, std::optional<std::string>& note, const std::string& what) {
+    app.add_option("--verified", note,
+                   "attest that the outputs of " + what +
+                       " were checked on the target: NOTE says who checked what, where and when "
+                       "(\"outputs compared with jnp reference on v6e, 2026-11-30, A. Author\"); "
+                       "what a file says itself wins")
+        ->type_name("NOTE");
+}
+
+// A --verified NOTE that says something; false after printing why not.
+bool note_given(std::optional<std::string>& note, const std::string& command) {
+    if (!note) return true;
+    note = trimmed_note(*note);
+    if (!note->empty()) return true;
+    std::cerr << "tilelens-audit " << command
+              << ": --verified needs a NOTE saying who checked which outputs, where and when, "
+                 "e.g. --verified \"outputs compared with jnp reference on v6e, 2026-11-30, A. "
+                 "Author\"\n";
+    return false;
+}
+
+bool one_standard_output(const TimingsArgs& a) {
+    if (!(a.json_path && a.markdown_path && *a.json_path == "-" && *a.markdown_path == "-"))
+        return true;
+    std::cerr << "tilelens-audit timings: --json and --markdown cannot both write to standard "
+                 "output; give one of them a FILE\n";
+    return false;
+}
+
+}  // namespace
 
 Parsed parse_timings(int argc, char** argv, int first) {
     Parsed out;
@@ -20,7 +54,8 @@ Parsed parse_timings(int argc, char** argv, int first) {
     app.footer(
         "With --spec, each candidate gets its FLOPs and HBM bytes from the spec and its place "
         "under the target's roofline, and the decision says whether the kernel earns its "
-        "complexity (only verified, measured records on one target count).\n\nExit codes: 0 "
+        "complexity: from verified, measured records on one target, or, with none, provisionally "
+        "from unverified ones.\n\nExit codes: 0 "
         "imported (warnings allowed), 2 usage error, a file from which no record could be "
         "imported, or an invalid spec.");
     app.add_option("--spec", a.spec_path, "the spec the timings belong to (*.tilelens.json)")
@@ -38,6 +73,10 @@ Parsed parse_timings(int argc, char** argv, int first) {
         ->default_str("0.02");
     app.add_option("--baseline", a.baseline,
                    "the baseline impl to compare with (default: the fastest other impl)");
+    add_verified_option(app, a.verified, "every FILE");
+    app.add_option("--markdown", a.markdown_path,
+                   "write the records and the decision as Markdown to FILE ('-' = standard output)")
+        ->type_name("FILE");
     app.add_flag("--quiet", a.quiet, "no table on standard output");
     app.add_option(
            "--format", a.format,
@@ -46,6 +85,10 @@ Parsed parse_timings(int argc, char** argv, int first) {
     app.add_option("FILE", a.files, "timing files")->required()->type_name("FILE");
     if (const int code = run_parser(app, argc, argv, first, "timings"); code >= 0) {
         out.exit_code = code;
+        return out;
+    }
+    if (!note_given(a.verified, "timings") || !one_standard_output(a)) {
+        out.exit_code = kUsageError;
         return out;
     }
     out.action = Parsed::Action::Timings;
@@ -58,7 +101,8 @@ Parsed parse_plan(int argc, char** argv, int first) {
     CLI::App app{
         "tilelens-audit plan: lists the tile candidates of SPEC that pass the target's contract "
         "and indexing checks, with their modelled HBM traffic, VMEM and roofline bound, each "
-        "unmeasured until a verified measurement is imported",
+        "unmeasured until a measurement is imported (measured, unverified until its outputs were "
+        "checked on the target)",
         "tilelens-audit plan"};
     app.footer(
         "Exit codes: 0 candidates listed, 2 usage error or invalid spec, 3 the target's "
@@ -68,10 +112,10 @@ Parsed parse_plan(int argc, char** argv, int first) {
                    "write the benchmark script (Python, JAX) that times every candidate and the "
                    "XLA baseline on the target and writes a TileLens CSV")
         ->type_name("FILE");
-    app.add_option("--timings", a.timings,
-                   "timing files whose verified measurements fill in the candidates")
+    app.add_option("--timings", a.timings, "timing files whose measurements fill in the candidates")
         ->type_name("FILE")
         ->expected(1, -1);
+    add_verified_option(app, a.verified, "every --timings FILE");
     app.add_option("--json", a.json_path, "write the plan to FILE ('-' = standard output)")
         ->type_name("FILE");
     app.add_option("--runs", a.runs, "timed runs per candidate in the emitted script")
@@ -97,6 +141,10 @@ Parsed parse_plan(int argc, char** argv, int first) {
     if (a.spec_path.empty()) {
         std::cerr << "tilelens-audit plan: SPEC is required\nRun 'tilelens-audit plan --help' "
                      "for usage.\n";
+        out.exit_code = kUsageError;
+        return out;
+    }
+    if (!note_given(a.verified, "plan")) {
         out.exit_code = kUsageError;
         return out;
     }

@@ -15,8 +15,10 @@
 #include "core/plan/tile_plan.h"
 #include "core/spec/spec_io.h"
 #include "core/target/target.h"
+#include "core/timings/candidate_costs.h"
 #include "core/timings/decision.h"
 #include "core/timings/io/registry.h"
+#include "core/timings/provenance.h"
 
 namespace tl::cli {
 namespace {
@@ -72,7 +74,10 @@ std::vector<std::string> plan_table_row(const TilePlan& plan, std::size_t i, boo
     row.push_back(c.bound.empty() ? "-" : c.bound);
     row.push_back(c.modelled_s ? format_seconds(*c.modelled_s) : "-");
     row.push_back(c.limited_by.empty() ? "-" : c.limited_by);
-    std::string status = c.measured() ? "measured " + format_seconds(*c.measured_s) : "unmeasured";
+    std::string status = c.measured_unverified() ? "measured (unverified) "
+                         : c.measured()          ? "measured "
+                                                 : "unmeasured";
+    if (c.measured()) status += format_seconds(*c.measured_s);
     if (c.fraction_of_roof) status += " (" + format_percent(*c.fraction_of_roof) + " of roof)";
     if (c.is_spec) status += ", the spec's tiling";
     row.push_back(status);
@@ -116,6 +121,20 @@ void print_plan_candidates(std::ostream& os, const TilePlan& plan, int top) {
         os << "note: the spec's own tiling is rejected (below)\n";
 }
 
+// Says that the measured ranking rests on unverified measurements, and how to verify them.
+std::string provisional_line(const TilePlan& plan) {
+    std::size_t unverified = 0, verified = 0;
+    for (const auto& c : plan.candidates) {
+        unverified += c.measured_unverified() ? 1 : 0;
+        verified += c.measured() && c.verified ? 1 : 0;
+    }
+    return "provisional: " + std::to_string(unverified) +
+           " candidate(s) measured (unverified) and " + std::to_string(verified) +
+           " verified: the files do not say the outputs were checked on " + plan.target +
+           "; time them with --emit-bench's script, which checks every output, or check them "
+           "yourself and pass --verified \"NOTE\"";
+}
+
 void print_plan(std::ostream& os, const TilePlan& plan, int top) {
     print_plan_header(os, plan);
     print_plan_candidates(os, plan, top);
@@ -125,6 +144,7 @@ void print_plan(std::ostream& os, const TilePlan& plan, int top) {
     for (const auto& [rule, r] : first)
         os << "  " << rule << " {" << params_line(r->params) << "}: " << r->message << '\n';
     for (const auto& n : plan.notes) os << "note: " << n << '\n';
+    if (plan.provisional()) os << provisional_line(plan) << '\n';
 }
 
 }  // namespace
@@ -158,9 +178,13 @@ int run_plan(const PlanArgs& a) {
     config.target = a.target;  // fills the records whose file names no target
     for (const auto& file : a.timings) {
         ImportResult r = import_timing_file(file, config);
+        if (a.verified) attest_verified(r, file, *a.verified);
         for (const auto& w : r.warnings) plan.notes.push_back("import: " + w.to_string());
         records.insert(records.end(), r.records.begin(), r.records.end());
     }
+    // A record whose params do not fit the spec is said, with its file and line.
+    for (const auto& w : params_misfit_warnings(records, candidate_costs(records, spec.get())))
+        plan.notes.push_back(w.to_string());
     if (!records.empty())
         for (auto& n : attach_measurements(plan, *spec, records))
             plan.notes.push_back(std::move(n));

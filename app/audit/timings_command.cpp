@@ -13,6 +13,7 @@
 #include "core/spec/spec_io.h"
 #include "core/timings/io/registry.h"
 #include "core/timings/timings_json.h"
+#include "core/timings/timings_markdown.h"
 #include "core/timings/timings_summary.h"
 
 namespace tl::cli {
@@ -43,10 +44,13 @@ void print_table(std::ostream& os, const TimingsView& v, std::size_t imported, b
         const TimingRecord& r = v.records[i];
         const RecordFacts& f = v.facts[i];
         std::string badge = badge_text(f.provenance);
-        if (f.provenance.unverified) badge += ", unverified";
+        if (const std::string check = verification_text(f.provenance); !check.empty())
+            badge += ", " + check;
         std::string status(to_string(r.status));
-        if (f.best) status += " (best)";
-        if (f.baseline) status += " (baseline)";
+        // A provisional decision's picks are marked as such (docs/timings.md, "The decision").
+        const std::string provisional = v.decision.provisional ? ", provisional" : "";
+        if (f.best) status += " (best" + provisional + ")";
+        if (f.baseline) status += " (baseline" + provisional + ")";
         std::vector<std::string> row{short_file(r.file) + ":" + std::to_string(r.line),
                                      abbreviated(r.kernel.value_or("-"), kNameWidth),
                                      r.impl.value_or("-"),
@@ -109,6 +113,24 @@ std::string decision_kernel(const Spec& spec, const std::vector<TimingRecord>& r
     for (const auto& r : records)
         if (r.kernel == spec.name) return spec.name;
     return spec.kernel ? spec.kernel->body : spec.name;
+}
+
+// Imports every file (attested with --verified NOTE when given); returns the files from which
+// nothing could be imported.
+std::vector<std::string> import_files(const TimingsArgs& a, std::vector<TimingRecord>& records,
+                                      Diagnostics& warnings) {
+    std::vector<std::string> empty;
+    ImportConfig config;
+    config.target = a.target;  // fills the records whose file names no target
+    for (const auto& file : a.files) {
+        ImportResult r = import_timing_file(file, config, {}, a.format);
+        if (a.verified) attest_verified(r, file, *a.verified);
+        if (r.records.empty()) empty.push_back(file);
+        records.insert(records.end(), std::make_move_iterator(r.records.begin()),
+                       std::make_move_iterator(r.records.end()));
+        warnings.insert(warnings.end(), r.warnings.begin(), r.warnings.end());
+    }
+    return empty;
 }
 
 }  // namespace
@@ -175,16 +197,7 @@ int run_timings(const TimingsArgs& a) {
     }
     std::vector<TimingRecord> records;
     Diagnostics warnings;
-    std::vector<std::string> empty;  // files from which nothing could be imported
-    ImportConfig config;
-    config.target = a.target;  // fills the records whose file names no target
-    for (const auto& file : a.files) {
-        ImportResult r = import_timing_file(file, config, {}, a.format);
-        if (r.records.empty()) empty.push_back(file);
-        records.insert(records.end(), std::make_move_iterator(r.records.begin()),
-                       std::make_move_iterator(r.records.end()));
-        warnings.insert(warnings.end(), r.warnings.begin(), r.warnings.end());
-    }
+    const std::vector<std::string> empty = import_files(a, records, warnings);
     const std::size_t imported = records.size();
 
     TimingsSettings settings;
@@ -197,14 +210,19 @@ int run_timings(const TimingsArgs& a) {
 
     bool written = true;
     if (a.json_path) {
-        Json doc = timings_json(records, warnings, spec ? &v.decision : nullptr);
+        // v.warnings: the import's, and those of records whose params do not fit the spec
+        Json doc = timings_json(records, v.warnings, spec ? &v.decision : nullptr);
         if (spec) doc = with_rooflines(std::move(doc), v, imported);
         written = write_output(*a.json_path, doc.dump(2) + "\n", "--json");
     }
-    const bool stdout_taken = a.json_path && *a.json_path == "-";
+    if (a.markdown_path)
+        written &= write_output(*a.markdown_path, timings_markdown(v, imported, spec != nullptr),
+                                "--markdown");
+    const bool stdout_taken =
+        (a.json_path && *a.json_path == "-") || (a.markdown_path && *a.markdown_path == "-");
     if (!a.quiet && !stdout_taken) {
         print_table(std::cout, v, imported, spec != nullptr);
-        for (const auto& w : warnings) std::cout << "warning: " << w.to_string() << '\n';
+        for (const auto& w : v.warnings) std::cout << "warning: " << w.to_string() << '\n';
         if (spec) print_decision(std::cout, v, imported);
     }
     // A file that gives nothing is an error, not a quiet "0 records": CI must notice.

@@ -1,6 +1,6 @@
 // The `plan --json` document (docs/report-format.md, "Plan output"). Keys beyond the contract's
-// (programs, spec_tiling, vmem_limit_bytes, measured_s, fraction_of_roof, tile_params,
-// notes) are additions.
+// (programs, spec_tiling, vmem_limit_bytes, measured_s, fraction_of_roof, verified, tile_params,
+// notes, provisional) are additions.
 #include <cmath>
 
 #include "core/plan/tile_plan.h"
@@ -45,12 +45,15 @@ Json plan_json(const TilePlan& plan) {
         e["bound"] = c.bound.empty() ? Json(nullptr) : Json(c.bound);
         e["modelled_s"] = optional_json(c.modelled_s);
         e["limited_by"] = c.limited_by.empty() ? Json(nullptr) : Json(c.limited_by);
-        e["status"] = c.measured() ? "measured" : "unmeasured";
+        e["status"] = c.measured_unverified() ? "measured-unverified"
+                      : c.measured()          ? "measured"
+                                              : "unmeasured";
         e["programs"] = c.programs;
         e["spec_tiling"] = c.is_spec;
         if (c.measured()) {
             e["measured_s"] = *c.measured_s;
             e["fraction_of_roof"] = optional_json(c.fraction_of_roof);
+            e["verified"] = c.verified;  // added: the measurement's outputs were checked
         }
         candidates.push_back(std::move(e));
     }
@@ -72,6 +75,8 @@ Json plan_json(const TilePlan& plan) {
     j["peak_flops"] = optional_json(plan.peak_flops);
     j["hbm_bytes_per_s"] = optional_json(plan.hbm_bytes_per_s);
     j["notes"] = plan.notes;
+    // Added: some candidate's measurement is unverified, so the measured ranking is provisional.
+    j["provisional"] = plan.provisional();
     return j;
 }
 

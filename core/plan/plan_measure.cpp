@@ -22,7 +22,9 @@ std::string unusable(const TimingRecord& r, const TilePlan& plan, const Spec& sp
     if (r.source != TimingSource::Measured)
         return "not a measurement on the target (" +
                std::string(r.source ? to_string(*r.source) : "unknown source") + ")";
-    if (r.verified != true) return "unverified: the run did not check its numbers on the target";
+    if (r.verified == false)
+        return "unverified: its file says the outputs failed their check on the target "
+               "(verified=false)";
     if (r.status != TimingStatus::Ok || !r.median_s || !std::isfinite(*r.median_s))
         return "a failed run";
     for (const auto& [name, value] : plan.fixed)
@@ -55,19 +57,33 @@ std::vector<std::string> attach_measurements(TilePlan& plan, const Spec& spec,
                             params_text(r.params) + " are not a candidate of the plan");
             continue;
         }
-        // Two measurements of one candidate: the faster median stands, and the note says so.
-        if (match->measured_s && *match->measured_s <= *r.median_s) {
+        // Two measurements of one candidate: a verified one wins over an unverified one, then
+        // the faster median stands, and the note says so.
+        const bool verified = r.verified == true;
+        if (match->measured() && (match->verified != verified)) {
+            if (match->verified) {
+                notes.push_back(where + ": an unverified measurement of " + params_text(r.params) +
+                                "; the verified one (" + match->measured_from + ") is kept");
+                continue;
+            }
+        } else if (match->measured_s && *match->measured_s <= *r.median_s) {
             notes.push_back(where + ": a second measurement of " + params_text(r.params) +
                             "; the faster one (" + match->measured_from + ") is kept");
             continue;
         }
         match->measured_s = r.median_s;
         match->measured_from = where;
+        match->verified = verified;
         match->fraction_of_roof.reset();
         if (match->roofline_s && *r.median_s > 0)
             match->fraction_of_roof = *match->roofline_s / *r.median_s;
     }
     return notes;
+}
+
+bool TilePlan::provisional() const {
+    return std::any_of(candidates.begin(), candidates.end(),
+                       [](const PlanCandidate& c) { return c.measured_unverified(); });
 }
 
 }  // namespace tl

@@ -52,7 +52,11 @@ struct PlanCandidate {
     std::optional<double> measured_s;        // the median of a matching verified measurement
     std::optional<double> fraction_of_roof;  // roofline_s / measured_s
     std::string measured_from;               // "file:line" of that measurement
+    // Its outputs were checked on the target; a measurement that was not is "measured
+    // (unverified)" and the plan's ranking by it provisional.
+    bool verified = false;
     bool measured() const { return measured_s.has_value(); }
+    bool measured_unverified() const { return measured() && !verified; }
 };
 
 struct PlanRejection {
@@ -73,6 +77,9 @@ struct TilePlan {
     std::optional<double> peak_flops, hbm_bytes_per_s;
     std::string peak_label;          // the dtype whose peak the roofline uses
     std::vector<std::string> notes;  // what was left out and why
+    // Some candidate is measured only without a check of its outputs (docs/timings.md, "The
+    // decision"): what the measurements say is provisional.
+    bool provisional() const;
 };
 
 struct PlanOptions {
@@ -103,10 +110,11 @@ PlanOutcome plan_tiles(const Spec& spec, const PlanOptions& options = {});
 // model), then less HBM traffic, less VMEM, fewer programs.
 bool ranks_before(const PlanCandidate& a, const PlanCandidate& b);
 
-// Fills measured_s (and fraction_of_roof) of the candidates that a verified, measured,
-// successful record of the spec's kernel on the plan's target times with the same tile
-// params (and, where the record gives them, the same other params). Returns notes on records
-// that could not be matched.
+// Fills measured_s (and fraction_of_roof) of the candidates that a measured, successful record
+// of the spec's kernel on the plan's target times with the same tile params (and, where the
+// record gives them, the same other params). A verified record wins over an unverified one,
+// which marks its candidate measured (unverified); a record whose file says its check failed
+// (verified=false) is not used. Returns notes on records that could not be matched.
 std::vector<std::string> attach_measurements(TilePlan& plan, const Spec& spec,
                                              const std::vector<TimingRecord>& records,
                                              const std::string& candidate_impl = "pallas");

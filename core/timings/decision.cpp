@@ -22,7 +22,8 @@ std::string fixed(double v, int digits) {
     return buf;
 }
 
-// Why a record cannot be used, before the target is known; nullopt when it can.
+// Why a record cannot be used, before the target is known; nullopt when it can. A record that
+// is merely unverified can: it counts when no verified one stands in its role.
 std::optional<std::string> basic_reason(const TimingRecord& r) {
     if (r.status == TimingStatus::Failed)
         return "failed candidate (inf, out of memory or invalid): kept as a failed point";
@@ -30,13 +31,16 @@ std::optional<std::string> basic_reason(const TimingRecord& r) {
         return "interpret timing (CPU interpretation): shown, never used to pick a tile";
     if (r.source == TimingSource::Estimated) return "estimated, not measured";
     if (!r.source) return "not known to be measured: the file does not say the source";
-    if (r.verified && !*r.verified)
-        return "unverified: the run did not check its output on the target";
-    if (!r.verified)
-        return "unverified: the file does not say the output was checked on the target";
+    if (r.verified == false)
+        return "unverified: its file says the output failed its check on the target (or could "
+               "not be checked), so it is never used, not even provisionally";
     if (!r.median_s || !std::isfinite(*r.median_s) || !(*r.median_s > 0)) return "no median time";
     if (!r.impl) return "impl unknown: neither the kernel nor a known baseline";
     return std::nullopt;
+}
+
+bool is_verified(const TimingRecord& r) {
+    return r.verified == true;
 }
 
 std::string runs_text(const TimingRecord& r) {
@@ -72,9 +76,36 @@ std::optional<double> find_share(const std::vector<TimingRecord>& records, const
     return std::nullopt;
 }
 
+// "earns its complexity", or for a provisional decision what it would be once verified.
+std::string verdict_text(const Decision& d) {
+    const bool earns = d.provisional ? *d.provisional_earns : *d.earns_complexity;
+    if (d.provisional)
+        return earns ? "would earn its complexity, if the outputs check out"
+                     : "would not earn its complexity";
+    return earns ? "earns its complexity" : "does not earn its complexity";
+}
+
+// Why the decision is provisional and how to make it final.
+std::string provisional_note(const std::vector<TimingRecord>& records, const Decision& d) {
+    const bool best_unverified = !is_verified(records[*d.best]);
+    std::string what = best_unverified ? "no candidate" : "";
+    if (d.baseline && !is_verified(records[*d.baseline]))
+        what += std::string(what.empty() ? "" : " and no ") + "baseline (" + d.baseline_impl + ")";
+    return ". Provisional because " + what + " of " + d.kernel + " on " + d.target +
+           " says its outputs were checked there (" + std::to_string(d.unverified_records) +
+           " unverified and " + std::to_string(d.verified_records) +
+           " verified measured record(s)); to make it final, time the candidates with the script "
+           "`tilelens-audit plan --emit-bench` writes, which checks every output, or check the "
+           "outputs on " +
+           d.target +
+           " yourself and import the files with --verified \"NOTE\" (in the window: \"I "
+           "checked the outputs on the target\")";
+}
+
 void write_sentence(const std::vector<TimingRecord>& records, Decision& d) {
     const TimingRecord& best = records[*d.best];
-    const std::string runs = " (" + runs_text(best) + ", verified)";
+    const std::string runs =
+        " (" + runs_text(best) + (is_verified(best) ? ", verified)" : ", unverified)");
     if (!d.baseline) {
         d.sentence = "the best candidate (" + candidate_name(best) + ") takes " +
                      format_seconds(*best.median_s) + " on " + d.target + runs +
@@ -93,17 +124,19 @@ void write_sentence(const std::vector<TimingRecord>& records, Decision& d) {
                 "in), so the end-to-end gain cannot be judged";
         } else if (*d.saving < 0) {
             d.sentence += "; at " + format_percent(*d.share) + " of the step that costs " +
-                          format_percent(-*d.saving) +
-                          " end to end \xe2\x80\x94 does not earn its complexity";
+                          format_percent(-*d.saving) + " end to end \xe2\x80\x94 " +
+                          verdict_text(d);
         } else {
+            const bool earns = d.provisional ? *d.provisional_earns : *d.earns_complexity;
             d.sentence += "; at " + format_percent(*d.share) + " of the step that saves " +
                           format_percent(*d.saving) +
-                          " end to end: " + (*d.earns_complexity ? "at or above" : "below") +
-                          " the " + format_percent(d.threshold) + " threshold \xe2\x80\x94 " +
-                          (*d.earns_complexity ? "earns" : "does not earn") + " its complexity";
+                          " end to end: " + (earns ? "at or above" : "below") + " the " +
+                          format_percent(d.threshold) + " threshold \xe2\x80\x94 " +
+                          verdict_text(d);
         }
     }
     if (d.tie) d.sentence += " (" + d.tie_note + ")";
+    if (d.provisional) d.sentence = "Provisional: " + d.sentence + provisional_note(records, d);
 }
 
 }  // namespace
@@ -155,9 +188,14 @@ bool usable_records(const std::vector<TimingRecord>& records, const DecisionConf
     if (config.target) {
         d.target = *config.target;
     } else {
-        std::set<std::string> targets;
+        // Where verified records were measured, when any were; else every usable record.
+        std::set<std::string> targets, verified_targets;
         for (std::size_t i : mine)
-            if (!reason[i] && records[i].target) targets.insert(*records[i].target);
+            if (!reason[i] && records[i].target) {
+                targets.insert(*records[i].target);
+                if (is_verified(records[i])) verified_targets.insert(*records[i].target);
+            }
+        if (!verified_targets.empty()) targets = verified_targets;
         if (targets.size() > 1) {
             list_excluded();
             d.sentence = "timings of " + d.kernel + " from several targets (" + join_set(targets) +
@@ -194,12 +232,57 @@ std::string other_kernels_note(const std::vector<TimingRecord>& records,
     return "; " + std::to_string(count) + " record(s) of other kernels: " + join_set(others);
 }
 
-// The best candidate, the runner-up (and whether they tie) and the fastest baseline.
+// The fastest baseline of the best candidate's problem, verified if one is (like with like:
+// never a faster one of a smaller size).
+void choose_baseline(const std::vector<TimingRecord>& records,
+                     const std::vector<std::size_t>& baselines, Decision& d) {
+    const TimingRecord& best = records[*d.best];
+    const auto of_problem = [&](bool verified) {
+        return std::find_if(baselines.begin(), baselines.end(), [&](std::size_t i) {
+            return same_problem(records[i], best) && (!verified || is_verified(records[i]));
+        });
+    };
+    auto same = of_problem(true);
+    if (same == baselines.end()) same = of_problem(false);
+    d.baseline_at_other_sizes = !baselines.empty() && same == baselines.end();
+    if (same != baselines.end()) {
+        d.baseline = *same;
+        d.baseline_impl = *records[*d.baseline].impl;
+        d.speedup = *records[*d.baseline].median_s / *best.median_s;
+    }
+}
+
+// The candidates the decision ranks: the verified ones when there are any, the others listed
+// as excluded; else every usable one, and the decision is provisional.
+std::vector<std::size_t> ranked_candidates(const std::vector<TimingRecord>& records,
+                                           std::vector<std::size_t> candidates, Decision& d) {
+    const auto verified_count = static_cast<std::size_t>(
+        std::count_if(candidates.begin(), candidates.end(),
+                      [&](std::size_t i) { return is_verified(records[i]); }));
+    if (verified_count == 0) return candidates;
+    std::vector<std::size_t> kept;
+    for (std::size_t i : candidates) {
+        if (is_verified(records[i])) {
+            kept.push_back(i);
+            continue;
+        }
+        d.excluded.push_back(
+            {i, "unverified: the file does not say the output was checked on the target, and " +
+                    std::to_string(verified_count) +
+                    " verified candidate record(s) decide instead"});
+    }
+    std::sort(d.excluded.begin(), d.excluded.end(),
+              [](const ExcludedRecord& a, const ExcludedRecord& b) { return a.index < b.index; });
+    return kept;
+}
+
+// The best candidate, the runner-up (and whether they tie) and the baseline.
 // False (with the sentence set) when no candidate is usable.
 bool rank_candidates(const std::vector<TimingRecord>& records, const DecisionConfig& config,
                      const std::vector<std::size_t>& usable, Decision& d) {
     std::vector<std::size_t> candidates, baselines;
     for (std::size_t i : usable) {
+        (is_verified(records[i]) ? d.verified_records : d.unverified_records) += 1;
         const std::string& impl = *records[i].impl;
         if (impl == config.candidate_impl)
             candidates.push_back(i);
@@ -209,10 +292,11 @@ bool rank_candidates(const std::vector<TimingRecord>& records, const DecisionCon
     const auto by_median = [&](std::size_t a, std::size_t b) {
         return *records[a].median_s < *records[b].median_s;
     };
+    candidates = ranked_candidates(records, std::move(candidates), d);
     std::stable_sort(candidates.begin(), candidates.end(), by_median);
     std::stable_sort(baselines.begin(), baselines.end(), by_median);
     if (candidates.empty()) {
-        d.sentence = "no verified, measured " + config.candidate_impl + " timing of " + d.kernel +
+        d.sentence = "no measured " + config.candidate_impl + " timing of " + d.kernel +
                      (d.target.empty() ? "" : " on " + d.target) + ": nothing to decide (" +
                      std::to_string(d.excluded.size()) + " record(s) of " + d.kernel + " excluded" +
                      other_kernels_note(records, d.kernel) + ")";
@@ -230,16 +314,8 @@ bool rank_candidates(const std::vector<TimingRecord>& records, const DecisionCon
                          range_text(best) + " and " + range_text(second) + ")";
         }
     }
-    // Like with like: the fastest baseline of the best candidate's problem, never a faster one
-    // of a smaller size.
-    const auto same = std::find_if(baselines.begin(), baselines.end(),
-                                   [&](std::size_t i) { return same_problem(records[i], best); });
-    d.baseline_at_other_sizes = !baselines.empty() && same == baselines.end();
-    if (same != baselines.end()) {
-        d.baseline = *same;
-        d.baseline_impl = *records[*d.baseline].impl;
-        d.speedup = *records[*d.baseline].median_s / *best.median_s;
-    }
+    choose_baseline(records, baselines, d);
+    d.provisional = !is_verified(best) || (d.baseline && !is_verified(records[*d.baseline]));
     return true;
 }
 
@@ -257,7 +333,9 @@ Decision decide(const std::vector<TimingRecord>& records, const DecisionConfig& 
         d.end_to_end_speedup = end_to_end_speedup(*d.share, *d.speedup);
         if (d.end_to_end_speedup) {
             d.saving = 1.0 - 1.0 / *d.end_to_end_speedup;
-            d.earns_complexity = *d.saving >= config.threshold;
+            // A provisional verdict is never the final one.
+            (d.provisional ? d.provisional_earns : d.earns_complexity) =
+                *d.saving >= config.threshold;
         }
     }
     write_sentence(records, d);

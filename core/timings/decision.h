@@ -41,6 +41,13 @@ struct Decision {
     std::optional<double> saving;              // fraction of the step saved: p (1 - 1/s)
     std::optional<bool> earns_complexity;      // saving >= threshold; unset without a share
     double threshold = 0.02;
+    // Rests on an unverified measurement (the best candidate's or the baseline's): no record
+    // of that role says its outputs were checked on the target. Never the final verdict:
+    // earns_complexity stays unset and provisional_earns says what it would be.
+    bool provisional = false;
+    std::optional<bool> provisional_earns;
+    std::size_t verified_records = 0;    // usable records of the kernel on the target, verified
+    std::size_t unverified_records = 0;  // usable, measured there, but not verified
     std::string sentence;
     std::vector<ExcludedRecord> excluded;  // records of the kernel left out, with why
 };
@@ -49,8 +56,11 @@ struct Decision {
 // is not positive and finite.
 std::optional<double> end_to_end_speedup(double share, double speedup);
 
-// Decides from verified, measured, successful records of one kernel on one target; every
-// other record of that kernel is listed in `excluded` with the reason.
+// Decides from measured, successful records of one kernel on one target; every other record
+// of that kernel is listed in `excluded` with the reason. Verified records are used when a
+// candidate (or a baseline of the best's problem) has any; with none, unverified ones stand in
+// and the decision is provisional. A record whose file says its check failed (verified=false)
+// is never used.
 Decision decide(const std::vector<TimingRecord>& records, const DecisionConfig& config = {});
 
 }  // namespace tl

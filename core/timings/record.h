@@ -45,6 +45,9 @@ struct TimingRecord {
     TimingMethod method = TimingMethod::Unknown;
     std::optional<TimingSource> source;
     std::optional<bool> verified;
+    // Who checked the outputs, where and when, when a person's word (`--verified "NOTE"`, the
+    // import dialog's checkbox) made the record verified rather than its file.
+    std::optional<std::string> attestation;
     TimingStatus status = TimingStatus::Ok;
 
     std::optional<double> flops;   // per run

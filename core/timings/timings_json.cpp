@@ -47,6 +47,7 @@ Json timing_record_json(const TimingRecord& r) {
     j["bytes"] = finite_or_null(r.bytes);
     j["step_s"] = finite_or_null(r.step_s);
     j["share"] = finite_or_null(r.share);
+    j["attestation"] = or_null(r.attestation);
     return j;
 }
 
@@ -81,6 +82,12 @@ Json decision_json(const Decision& d, const std::vector<TimingRecord>& records) 
                             {"reason", e.reason}});
     }
     j["excluded"] = std::move(excluded);
+    // Added keys: whether the decision rests on unverified measurements (then
+    // earns_complexity is null and provisional_earns_complexity says what it would be).
+    j["provisional"] = d.provisional;
+    j["verified_records"] = d.verified_records;
+    j["unverified_records"] = d.unverified_records;
+    j["provisional_earns_complexity"] = or_null(d.provisional_earns);
     return j;
 }
 
