@@ -1,5 +1,6 @@
 #include "core/timings/candidate_costs.h"
 
+#include <algorithm>
 #include <map>
 
 #include "core/analysis/analysis.h"
@@ -17,6 +18,57 @@ double compulsory_bytes(const Instance& inst) {
     return total;
 }
 
+std::string grid_text(const std::vector<std::int64_t>& grid) {
+    std::string out = "grid [";
+    for (std::size_t i = 0; i < grid.size(); ++i) out += (i ? ", " : "") + std::to_string(grid[i]);
+    return out + "]";
+}
+
+std::string first_error(const Diagnostics& errors) {
+    if (errors.empty()) return "no reason given";
+    const Diagnostic& e = errors.front();
+    return (e.path.empty() ? "" : e.path + ": ") + e.message;
+}
+
+// The record's params the spec has no param of, and those of its params that are not whole
+// numbers: both make the spec's model another configuration than the one timed.
+std::string unfit_params(const TimingRecord& r, const Spec& spec) {
+    std::vector<std::string> unknown, not_whole;
+    for (const auto& [key, value] : r.params.items()) {
+        const bool known = std::any_of(spec.params.begin(), spec.params.end(),
+                                       [&](const auto& p) { return p.first == key; });
+        if (!known)
+            unknown.push_back(key);
+        else if (!value.is_number_integer())
+            not_whole.push_back(key + " is " + value.dump() + ", not a whole number");
+    }
+    std::string out;
+    if (!unknown.empty()) {
+        std::string names, have;
+        for (std::size_t i = 0; i < unknown.size() && i < 4; ++i)
+            names += (i ? ", " : "") + unknown[i];
+        if (unknown.size() > 4) names += " and " + std::to_string(unknown.size() - 4) + " more";
+        for (const auto& p : spec.params) have += (have.empty() ? "" : ", ") + p.first;
+        out = (unknown.size() == 1 ? "param " : "params ") + names +
+              (unknown.size() == 1 ? " is" : " are") + " not the spec's (it has " +
+              (have.empty() ? "none" : have) + ")";
+    }
+    for (const auto& w : not_whole) out += (out.empty() ? "" : "; ") + w;
+    return out;
+}
+
+// "with bm=512, " : the record's values that differ from the spec's own, which the spec's
+// refusal is about.
+std::string changed_params(const std::map<std::string, std::int64_t>& overrides, const Spec& spec) {
+    std::string out;
+    for (const auto& [name, value] : spec.params) {
+        const auto it = overrides.find(name);
+        if (it != overrides.end() && it->second != value)
+            out += (out.empty() ? "with " : ", ") + name + "=" + std::to_string(it->second);
+    }
+    return out.empty() ? out : out + ", ";
+}
+
 ModelledCost model(const Spec& spec, const std::map<std::string, std::int64_t>& overrides,
                    std::int64_t max_programs) {
     ModelledCost m;
@@ -25,9 +77,16 @@ ModelledCost model(const Spec& spec, const std::map<std::string, std::int64_t>& 
     const ResolveResult resolved = resolve(spec, overrides);
     if (!resolved.instance) {
         m.note = "the spec does not resolve with these params: " + join(resolved.errors, "; ");
+        m.refused = "the spec refuses them: " + first_error(resolved.errors);
         return m;
     }
     const Instance& inst = *resolved.instance;
+    if (inst.programs() == 0) {
+        m.refused =
+            "they make the spec's grid empty (" + grid_text(inst.grid) + "): no program would run";
+        m.note = m.refused;
+        return m;
+    }
     if (spec.kernel) {
         if (const auto f = kernel_flops(spec.kernel->body, inst)) m.flops = double(*f);
     }
@@ -98,6 +157,14 @@ std::vector<CandidateCost> candidate_costs(const std::vector<TimingRecord>& reco
         if (it == cache->entries.end())
             it = cache->entries.emplace(overrides, model(*spec, overrides, max_programs)).first;
         const ModelledCost& m = it->second;
+        c.misfit = unfit_params(r, *spec);
+        if (!m.refused.empty())
+            c.misfit +=
+                (c.misfit.empty() ? "" : "; ") + changed_params(overrides, *spec) + m.refused;
+        if (!c.misfit.empty()) {
+            c.note = "its params do not fit the spec: " + c.misfit;
+            continue;
+        }
         if (!c.flops && m.flops) c.flops = m.flops, c.flops_from = "spec";
         const bool baseline = r.impl && *r.impl != candidate_impl;
         if (!c.bytes) {
@@ -112,6 +179,34 @@ std::vector<CandidateCost> candidate_costs(const std::vector<TimingRecord>& reco
         if (!c.flops || !c.bytes) c.note = m.note;
     }
     return costs;
+}
+
+Diagnostics params_misfit_warnings(const std::vector<TimingRecord>& records,
+                                   const std::vector<CandidateCost>& costs, std::size_t max_named) {
+    Diagnostics out;
+    std::size_t misfits = 0;
+    for (std::size_t i = 0; i < records.size() && i < costs.size(); ++i) {
+        if (costs[i].misfit.empty() || misfits++ >= max_named) continue;
+        const TimingRecord& r = records[i];
+        Diagnostic d;
+        d.file = r.file;
+        d.line = r.line;
+        std::string params = params_text(r.params);
+        if (params.size() > 120) params = params.substr(0, 117) + "...";
+        d.message = "the params of " + r.kernel.value_or(r.label) +
+                    (params.empty() ? "" : " (" + params + ")") +
+                    " do not fit the spec: " + costs[i].misfit +
+                    "; its roofline is left out (time the spec's own params, or open the spec "
+                    "these timings belong to)";
+        out.push_back(std::move(d));
+    }
+    if (misfits > max_named) {
+        Diagnostic d;
+        d.message = std::to_string(misfits - max_named) +
+                    " more records whose params do not fit the spec have no roofline";
+        out.push_back(std::move(d));
+    }
+    return out;
 }
 
 }  // namespace tl

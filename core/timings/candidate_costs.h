@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/diagnostic.h"
 #include "core/spec/spec.h"
 #include "core/timings/record.h"
 
@@ -20,12 +21,17 @@ struct CandidateCost {
     std::string flops_from;       // "file", "spec", or empty when unknown
     std::string bytes_from;       // "file", "pipeline model", "compulsory traffic", or empty
     std::string note;             // why a figure is missing, when one is
+    // Why the record's params do not fit the spec (a param it does not have, a value that is
+    // not a whole number, one its `requires` refuses, one that empties its grid): the spec's
+    // figures are then left out. Empty when they fit. docs/timings.md, "The roofline".
+    std::string misfit;
 };
 
 // What the spec's model gives for one set of params.
 struct ModelledCost {
     std::optional<double> flops, pipeline_bytes, compulsory_bytes;
-    std::string note;  // why a figure is missing
+    std::string note;     // why a figure is missing
+    std::string refused;  // why the spec refuses these params (requires, empty grid), if it does
 };
 
 // Modelled costs kept between calls for as long as the spec stays the same, so changing a
@@ -52,5 +58,11 @@ std::vector<CandidateCost> candidate_costs(const std::vector<TimingRecord>& reco
                                            const std::string& candidate_impl = "pallas",
                                            std::int64_t max_programs = std::int64_t{1} << 22,
                                            CostCache* cache = nullptr);
+
+// One warning per record whose params do not fit the spec, at the record's file and line,
+// naming its params and why (the first `max_named` records; one more warning counts the rest).
+Diagnostics params_misfit_warnings(const std::vector<TimingRecord>& records,
+                                   const std::vector<CandidateCost>& costs,
+                                   std::size_t max_named = 20);
 
 }  // namespace tl

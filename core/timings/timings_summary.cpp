@@ -154,6 +154,8 @@ TimingsView make_timings_view(std::vector<TimingRecord> records, Diagnostics war
 
     const auto costs = candidate_costs(v.records, spec.get(), settings.candidate_impl,
                                        std::int64_t{1} << 22, cache);
+    const Diagnostics misfits = params_misfit_warnings(v.records, costs);
+    v.warnings.insert(v.warnings.end(), misfits.begin(), misfits.end());
     v.facts.resize(v.records.size());
     for (std::size_t i = 0; i < v.records.size(); ++i) {
         const TimingRecord& r = v.records[i];
