@@ -90,7 +90,8 @@ std::string provisional_note(const std::vector<TimingRecord>& records, const Dec
     const bool best_unverified = !is_verified(records[*d.best]);
     std::string what = best_unverified ? "no candidate" : "";
     if (d.baseline && !is_verified(records[*d.baseline]))
-        what += std::string(what.empty() ? "" : " and no ") + "baseline (" + d.baseline_impl + ")";
+        what +=
+            std::string(what.empty() ? "no " : " and no ") + "baseline (" + d.baseline_impl + ")";
     return ". Provisional because " + what + " of " + d.kernel + " on " + d.target +
            " says its outputs were checked there (" + std::to_string(d.unverified_records) +
            " unverified and " + std::to_string(d.verified_records) +
