@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <QActionGroup>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDialog>
 #include <QDirIterator>
 #include <QDockWidget>
@@ -22,10 +23,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QUndoStack>
 #include <algorithm>
 
 #include "core/analysis/analysis.h"
+#include "core/audit/lesson_walk.h"
 #include "test_util.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/editor/error_line_edit.h"
@@ -425,6 +428,52 @@ TEST(MainWindow, ExportAnimationSitsBesideExportImageAndWritesAGif) {
     EXPECT_EQ(minimumAnimationStride(100), 1);
     EXPECT_LE(traversalPrograms(1'000'000, minimumAnimationStride(1'000'000)).size(),
               static_cast<std::size_t>(kMaxAnimationFrames));
+}
+
+TEST(MainWindow, ExportAnimationOffersAndWritesTheLessonOfALessonSpec) {
+    MainWindowHarness t;
+    ASSERT_TRUE(t.w.openSpec(QStringLiteral(":/lessons/01-blocks.tilelens.json")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    const int steps = static_cast<int>(read_lesson(t.w.document()->spec())->steps.size());
+    ASSERT_GE(steps, 3);
+    // The dialog offers the lesson first, and the traversal's stride and rate do not apply.
+    QString offered;
+    bool strideEnabled = true;
+    QTimer::singleShot(0, [&] {
+        auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+        ASSERT_NE(dialog, nullptr);
+        auto* what = dialog->findChild<QComboBox*>(QStringLiteral("animationWhat"));
+        ASSERT_NE(what, nullptr);
+        offered = what->currentText();
+        strideEnabled =
+            dialog->findChild<QSpinBox*>(QStringLiteral("animationStride"))->isEnabled();
+        dialog->reject();
+    });
+    t.w.actions().exportAnimation->trigger();
+    EXPECT_EQ(offered, QStringLiteral("The lesson's %1 steps, 3 s each").arg(steps));
+    EXPECT_FALSE(strideEnabled);
+
+    AnimationChoice c;
+    c.path = t.dir.filePath(QStringLiteral("lesson.gif"));
+    c.size = QSize(480, 360);
+    c.lesson = true;
+    QString why;
+    ASSERT_TRUE(writeLessonAnimation(
+        t.w.document()->snapshot(), c, [](int, int) { return true; }, &why))
+        << why.toStdString();
+    QImageReader gif(c.path);
+    EXPECT_EQ(gif.imageCount(), steps);
+    EXPECT_EQ(gif.size(), QSize(480, 360));
+    ASSERT_FALSE(gif.read().isNull());
+    EXPECT_EQ(gif.nextImageDelay(), 3000);  // milliseconds: a step held 3 s
+    // A spec without a lesson says so and writes nothing.
+    ASSERT_TRUE(t.w.openSpec(tl::test::example_file("matmul-rect")));
+    ASSERT_TRUE(tl::test::settle(*t.w.document()));
+    c.path = t.dir.filePath(QStringLiteral("none.gif"));
+    EXPECT_FALSE(writeLessonAnimation(
+        t.w.document()->snapshot(), c, [](int, int) { return true; }, &why));
+    EXPECT_TRUE(why.contains(QStringLiteral("no lesson"))) << why.toStdString();
+    EXPECT_FALSE(QFile::exists(c.path));
 }
 
 TEST(MainWindow, RunKernelOnASpecWithoutABodySaysWhyInTheWindow) {

@@ -20,9 +20,7 @@ namespace tl::gui {
 
 namespace {
 
-constexpr int kLessonDelay = 300;    // centiseconds a lesson's step stays on screen
-const QSize kLessonSize(1280, 800);  // a lesson's frames without --size
-constexpr int kTargetFrames = 120;   // a traversal's default stride keeps about this many
+constexpr int kTargetFrames = 120;  // a traversal's default stride keeps about this many
 
 // Lessons write `code`, **strong** and *emphasis*: a frame shows the words without the marks
 // (a `*` inside code is multiplication and stays).
@@ -161,7 +159,8 @@ int writeAnimation(const QString& dir, const QString& gifName, const QImage& fir
     return 0;
 }
 
-// One lesson step's frame: its picture above a band with the step and its narration.
+}  // namespace
+
 QImage lessonFrame(const Spec& spec, const Lesson& lesson, int index, QSize size, bool dark,
                    QString* error) {
     const LessonStep& step = lesson.steps[static_cast<std::size_t>(index)];
@@ -223,8 +222,6 @@ QImage lessonFrame(const Spec& spec, const Lesson& lesson, int index, QSize size
                Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, narration);
     return out;
 }
-
-}  // namespace
 
 qint64 defaultStride(qint64 programs) {
     return std::max<qint64>(1, (programs + kTargetFrames - 1) / kTargetFrames);

@@ -7,6 +7,7 @@
 #include <QString>
 #include <optional>
 
+#include "core/audit/lesson_walk.h"
 #include "widgets/document/explorer_snapshot.h"
 
 namespace tl::gui {
@@ -19,6 +20,13 @@ inline constexpr qint64 kMaxAnimationBytes = qint64{1} << 30;  // raw RGB of all
 // frame's size (the navigator a strip at the bottom), using its whole width.
 QImage traversalFrame(const ExplorerSnapshot& snapshot, qint64 program, QSize size, bool dark,
                       QString* error);
+inline constexpr int kLessonDelay = 300;        // centiseconds a lesson's step stays on screen
+inline constexpr QSize kLessonSize(1280, 800);  // a lesson's frames without a size
+
+// One lesson step's frame at `size`: its picture (the step's params, program and view) above a
+// band with the step's title and narration; null with *error when the step does not resolve.
+QImage lessonFrame(const Spec& spec, const Lesson& lesson, int index, QSize size, bool dark,
+                   QString* error);
 // The programs a traversal shows: 0, stride, 2 stride, ... and always the last.
 std::vector<qint64> traversalPrograms(qint64 programs, qint64 stride);
 // The stride that keeps a traversal of `programs` within about 120 frames.

@@ -37,6 +37,7 @@ QString animationFramesFolder(const QString& gifPath) {
 namespace {
 
 struct AnimationForm {
+    QComboBox* what;
     QLineEdit* path;
     QSpinBox* stride;
     QLabel* count;
@@ -62,9 +63,12 @@ QWidget* pathRow(QDialog* dialog, QLineEdit* path) {
 }
 
 AnimationForm buildForm(QDialog* dialog, QFormLayout* form, qint64 programs, bool dark) {
-    AnimationForm f{new QLineEdit(dialog),      new QSpinBox(dialog),  new QLabel(dialog),
-                    new QDoubleSpinBox(dialog), new QComboBox(dialog), new QComboBox(dialog),
-                    new QCheckBox(dialog)};
+    AnimationForm f{new QComboBox(dialog), new QLineEdit(dialog),      new QSpinBox(dialog),
+                    new QLabel(dialog),    new QDoubleSpinBox(dialog), new QComboBox(dialog),
+                    new QComboBox(dialog), new QCheckBox(dialog)};
+    f.what->setObjectName(QStringLiteral("animationWhat"));
+    f.what->addItem(QObject::tr("The grid's traversal"));
+    form->addRow(QObject::tr("Frames"), f.what);
     f.path->setObjectName(QStringLiteral("animationPath"));
     form->addRow(QObject::tr("GIF file"), pathRow(dialog, f.path));
     f.stride->setObjectName(QStringLiteral("animationStride"));
@@ -92,8 +96,9 @@ AnimationForm buildForm(QDialog* dialog, QFormLayout* form, qint64 programs, boo
     form->addRow(f.frames);
     const auto count = [f, programs] {
         const auto n = traversalPrograms(programs, f.stride->value()).size();
-        f.count->setText(
-            QObject::tr("%n frame(s) of %1 programs", nullptr, static_cast<int>(n)).arg(programs));
+        f.count->setText((n == 1 ? QObject::tr("1 frame of %1 programs")
+                                 : QObject::tr("%1 frames of %2 programs").arg(n))
+                             .arg(programs));
     };
     QObject::connect(f.stride, &QSpinBox::valueChanged, dialog, count);
     count();
@@ -103,20 +108,34 @@ AnimationForm buildForm(QDialog* dialog, QFormLayout* form, qint64 programs, boo
 }  // namespace
 
 std::optional<AnimationChoice> askAnimation(QWidget* parent, qint64 programs, bool dark,
-                                            const QString& suggestedPath) {
+                                            const QString& suggestedPath, int lessonSteps) {
     QDialog dialog(parent);
     dialog.setObjectName(QStringLiteral("animationDialog"));
     dialog.setWindowTitle(QObject::tr("Export animation"));
     auto* form = new QFormLayout(&dialog);
     auto* intro = new QLabel(QObject::tr("The grid's traversal: each frame is one program's "
                                          "operands above the navigator, the programs before it "
-                                         "filled in. A lesson's steps as frames: tilelens "
-                                         "--export-animation DIR --lesson SPEC."),
+                                         "filled in. A lesson: a frame per step with its "
+                                         "narration, each held three seconds."),
                              &dialog);
     intro->setWordWrap(true);
     form->addRow(intro);
     const AnimationForm f = buildForm(&dialog, form, programs, dark);
     f.path->setText(suggestedPath);
+    if (lessonSteps > 0) {
+        f.what->addItem(lessonSteps == 1
+                            ? QObject::tr("The lesson's one step, 3 s")
+                            : QObject::tr("The lesson's %1 steps, 3 s each").arg(lessonSteps));
+        f.what->setCurrentIndex(1);  // a spec with a lesson is opened to teach it
+    }
+    f.what->setEnabled(lessonSteps > 0);
+    const auto follow = [f] {
+        const bool traversal = f.what->currentIndex() == 0;
+        f.stride->setEnabled(traversal);
+        f.fps->setEnabled(traversal);
+    };
+    QObject::connect(f.what, &QComboBox::currentIndexChanged, &dialog, follow);
+    follow();
     auto* buttons =
         new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
     form->addRow(buttons);
@@ -138,6 +157,7 @@ std::optional<AnimationChoice> askAnimation(QWidget* parent, qint64 programs, bo
     c.size = f.size->currentData().toSize();
     c.dark = f.theme->currentIndex() == 1;
     c.frames = f.frames->isChecked();
+    c.lesson = f.what->currentIndex() == 1;
     return c;
 }
 
@@ -173,6 +193,36 @@ bool withinBytes(int count, QSize frame, QString* error) {
 
 }  // namespace
 
+namespace {
+
+// Draws `count` frames with `draw(i)` into the GIF (and the PNG folder when asked), each shown
+// `delay` centiseconds.
+bool writeFrames(const AnimationChoice& c, int count, int delay,
+                 const std::function<QImage(int, QString*)>& draw,
+                 const std::function<bool(int, int)>& progress, QString* error) {
+    const QImage first = draw(0, error);
+    if (first.isNull() || !withinBytes(count, first.size(), error)) return false;
+    const QString framesDir = animationFramesFolder(c.path);
+    if (c.frames && !prepareFramesFolder(framesDir, error)) return false;
+    GifWriter gif;
+    if (!gif.open(c.path, first.size(), error)) return false;
+    for (int i = 0; i < count; ++i) {
+        if (!progress(i, count)) return false;  // the writer drops the unfinished file
+        const QImage img = i == 0 ? first : draw(i, error);
+        if (img.isNull() || !gif.addFrame(img, delay, error)) return false;
+        const QString png = QDir(framesDir).filePath(
+            QStringLiteral("frame-%1.png").arg(i + 1, 4, 10, QLatin1Char('0')));
+        if (c.frames && !img.save(png, "PNG")) {
+            *error = QObject::tr("Cannot write %1").arg(QDir::toNativeSeparators(png));
+            return false;
+        }
+    }
+    progress(count, count);
+    return gif.close(error);
+}
+
+}  // namespace
+
 bool writeTraversalAnimation(const ExplorerSnapshot& snapshot, const AnimationChoice& c,
                              const std::function<bool(int, int)>& progress, QString* error) {
     error->clear();
@@ -189,28 +239,34 @@ bool writeTraversalAnimation(const ExplorerSnapshot& snapshot, const AnimationCh
                      .arg(kMaxAnimationFrames);
         return false;
     }
-    const QImage first = traversalFrame(snapshot, shown.front(), c.size, c.dark, error);
-    if (first.isNull() || !withinBytes(count, first.size(), error)) return false;
-    const QString framesDir = animationFramesFolder(c.path);
-    if (c.frames && !prepareFramesFolder(framesDir, error)) return false;
-    GifWriter gif;
-    if (!gif.open(c.path, first.size(), error)) return false;
     const int delay = std::max(2, static_cast<int>(std::lround(100.0 / c.fps)));
-    for (int i = 0; i < count; ++i) {
-        if (!progress(i, count)) return false;  // the writer drops the unfinished file
-        const QImage img = i == 0 ? first
-                                  : traversalFrame(snapshot, shown[static_cast<std::size_t>(i)],
-                                                   c.size, c.dark, error);
-        if (img.isNull() || !gif.addFrame(img, delay, error)) return false;
-        const QString png = QDir(framesDir).filePath(
-            QStringLiteral("frame-%1.png").arg(i + 1, 4, 10, QLatin1Char('0')));
-        if (c.frames && !img.save(png, "PNG")) {
-            *error = QObject::tr("Cannot write %1").arg(QDir::toNativeSeparators(png));
-            return false;
-        }
+    return writeFrames(
+        c, count, delay,
+        [&](int i, QString* why) {
+            return traversalFrame(snapshot, shown[static_cast<std::size_t>(i)], c.size, c.dark,
+                                  why);
+        },
+        progress, error);
+}
+
+bool writeLessonAnimation(const ExplorerSnapshot& snapshot, const AnimationChoice& c,
+                          const std::function<bool(int, int)>& progress, QString* error) {
+    error->clear();
+    const std::optional<Lesson> lesson = snapshot.spec ? read_lesson(*snapshot.spec) : std::nullopt;
+    if (!lesson || lesson->steps.empty()) {
+        *error = QObject::tr("The spec has no lesson; export the grid's traversal instead");
+        return false;
     }
-    progress(count, count);
-    return gif.close(error);
+    const QSize size = c.size.isEmpty() ? kLessonSize : c.size;
+    const auto count = static_cast<int>(lesson->steps.size());
+    return writeFrames(
+        c, count, kLessonDelay,
+        [&](int i, QString* why) {
+            const QImage img = lessonFrame(*snapshot.spec, *lesson, i, size, c.dark, why);
+            if (img.isNull()) *why = QObject::tr("Step %1: %2").arg(i + 1).arg(*why);
+            return img;
+        },
+        progress, error);
 }
 
 }  // namespace tl::gui

@@ -8,6 +8,7 @@
 #include <QProgressDialog>
 #include <memory>
 
+#include "core/audit/lesson_walk.h"
 #include "core/export/pallas_snippet.h"
 #include "widgets/document/spec_document.h"
 #include "widgets/explorer/explorer_palette.h"
@@ -67,17 +68,20 @@ void MainWindow::exportAnimation() {
                                ? QDir::homePath()
                                : QFileInfo(document_->path()).path();
     const QString name = QString::fromStdString(shown.spec ? shown.spec->name : std::string());
+    const std::optional<Lesson> lesson = shown.spec ? read_lesson(*shown.spec) : std::nullopt;
     const auto choice = askAnimation(
         this, shown.analysis->programs(), ExplorerPalette::forPalette(explorer_->palette()).dark,
         QDir(folder).filePath((name.isEmpty() ? QStringLiteral("traversal") : name) +
-                              QStringLiteral(".gif")));
+                              QStringLiteral(".gif")),
+        lesson ? static_cast<int>(lesson->steps.size()) : 0);
     if (!choice) return;
     QProgressDialog progress(tr("Drawing the frames…"), tr("Cancel"), 0, 1, this);
     progress.setWindowTitle(tr("Export animation"));
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300);
     QString why;
-    const bool written = writeTraversalAnimation(
+    const auto write = choice->lesson ? writeLessonAnimation : writeTraversalAnimation;
+    const bool written = write(
         shown, *choice,
         [&progress](int done, int total) {
             progress.setMaximum(total);
