@@ -9,7 +9,7 @@
 namespace tl {
 namespace {
 
-std::string lower(std::string_view s) {
+std::string lower_name(std::string_view s) {
     std::string out(s);
     for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
@@ -25,7 +25,7 @@ constexpr std::int64_t kGiB = std::int64_t{1} << 30;
 // profile's are refused by name (PCIe and NVL cards run slower clocks and memory).
 GpuTarget target_by_name(const std::string& name) {
     GpuTarget out;
-    const std::string n = lower(name);
+    const std::string n = lower_name(name);
     if (has(n, "gh200") || has(n, "gb200") || has(n, "gb300")) {
         out.why = "a superchip GPU TileLens has no profile for";
     } else if (has(n, "pcie") || has(n, "nvl")) {
@@ -46,7 +46,7 @@ GpuTarget target_by_name(const std::string& name) {
 
 // Without a model name: the one profile whose compute capability, SMs and memory fit.
 std::optional<std::string> target_by_facts(const GpuIdentity& g) {
-    std::string vendor = lower(g.vendor.empty() ? g.name.substr(0, g.name.find(' ')) : g.vendor);
+    std::string vendor = lower_name(g.vendor.empty() ? g.name.substr(0, g.name.find(' ')) : g.vendor);
     if (!g.major || !g.minor || !g.cores) return std::nullopt;
     const std::int64_t mem = g.memory.value_or(0);
     if (vendor == "nvidia" && *g.major == 9 && *g.minor == 0 && *g.cores == 132) {
