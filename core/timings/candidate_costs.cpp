@@ -34,9 +34,11 @@ std::string first_error(const Diagnostics& errors) {
 // numbers: both make the spec's model another configuration than the one timed.
 std::string unfit_params(const TimingRecord& r, const Spec& spec) {
     std::vector<std::string> unknown, not_whole;
-    for (const auto& [key, value] : r.params.items()) {
+    for (const auto& item : r.params.items()) {
+        const std::string& key = item.key();
+        const Json& value = item.value();
         const bool known = std::any_of(spec.params.begin(), spec.params.end(),
-                                       [&](const auto& p) { return p.first == key; });
+                                       [&key](const auto& p) { return p.first == key; });
         if (!known)
             unknown.push_back(key);
         else if (!value.is_number_integer())

@@ -46,7 +46,8 @@ GpuTarget target_by_name(const std::string& name) {
 
 // Without a model name: the one profile whose compute capability, SMs and memory fit.
 std::optional<std::string> target_by_facts(const GpuIdentity& g) {
-    std::string vendor = lower_name(g.vendor.empty() ? g.name.substr(0, g.name.find(' ')) : g.vendor);
+    std::string vendor =
+        lower_name(g.vendor.empty() ? g.name.substr(0, g.name.find(' ')) : g.vendor);
     if (!g.major || !g.minor || !g.cores) return std::nullopt;
     const std::int64_t mem = g.memory.value_or(0);
     if (vendor == "nvidia" && *g.major == 9 && *g.minor == 0 && *g.cores == 132) {
