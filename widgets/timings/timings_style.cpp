@@ -74,7 +74,9 @@ QVector<ChartBadge> provenanceBadges(const TimingsView& view,
     QVector<ChartBadge> out;
     for (const auto& [kind, targets] : kinds) {
         ChartBadge b;
-        std::string text = badge_text(ProvenanceInfo{kind, std::nullopt, false});
+        ProvenanceInfo info;
+        info.kind = kind;
+        std::string text = badge_text(info);
         if (kind == Provenance::Measured) {
             std::string list;
             for (const auto& t : targets) list += (list.empty() ? "" : ", ") + t;
@@ -82,7 +84,7 @@ QVector<ChartBadge> provenanceBadges(const TimingsView& view,
         }
         b.text = QStringLiteral("\u25CF ") + qs(text);
         b.colour = provenanceColour(kind);
-        b.tooltip = qs(badge_explanation(ProvenanceInfo{kind, std::nullopt, false}));
+        b.tooltip = qs(badge_explanation(info));
         out.push_back(b);
     }
     if (unverified > 0)
