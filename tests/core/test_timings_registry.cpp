@@ -35,6 +35,9 @@ TEST(TimingRegistry, DetectsEveryFixtureByContent) {
         {"real/xprof-framework-op-stats-tpu-v4.json", "xprof-op-stats-json"},
         {"real/xprof-op-profile-tpu-v4.json", "xprof-op-profile-json"},
         {"real/tpu_v5_lite/pallas_mosaic_tpu_ragged_dot.json", "tokamax-autotuning-json"},
+        {"real/jacobi_kernel_trace.csv", "rocprofv3-csv"},
+        {"real/jacobi_kernel_stats.csv", "rocprofv3-csv"},
+        {"real/matmul-performance-fp16.csv", "triton-perf-report-csv"},
     };
     for (const auto& [rel, format] : cases) {
         const TimingImporter* imp = detect_timing_format(rel, head_of(rel));
@@ -55,12 +58,12 @@ TEST(TimingRegistry, DetectsEveryFixtureByContent) {
 }
 
 TEST(TimingRegistry, EveryImporterHasAnIdAndADescription) {
-    EXPECT_EQ(timing_importers().size(), 11u);
+    EXPECT_EQ(timing_importers().size(), 13u);
     EXPECT_EQ(
         known_timing_formats(),
         "tilelens-csv, chrome-trace, xprof-xplane, pytest-benchmark, google-benchmark, ncu-csv, "
-        "nsys-csv, xprof-op-stats-json, xprof-op-profile-json, tokamax-autotuning-json, "
-        "xprof-op-stats-csv");
+        "nsys-csv, rocprofv3-csv, xprof-op-stats-json, xprof-op-profile-json, "
+        "tokamax-autotuning-json, xprof-op-stats-csv, triton-perf-report-csv");
     for (const auto& imp : timing_importers()) {
         EXPECT_EQ(find_timing_importer(imp->format_id()), imp.get());
         EXPECT_FALSE(imp->description().empty());

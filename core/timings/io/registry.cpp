@@ -60,10 +60,13 @@ const std::vector<std::unique_ptr<TimingImporter>>& timing_importers() {
         v.push_back(make_google_benchmark_importer());
         v.push_back(make_ncu_csv_importer());
         v.push_back(make_nsys_csv_importer());
+        v.push_back(make_rocprof_csv_importer());
         v.push_back(make_xprof_op_stats_json_importer());
         v.push_back(make_xprof_op_profile_importer());
         v.push_back(make_tokamax_autotuning_importer());
         v.push_back(make_xprof_op_stats_importer());
+        // A header over rows of numbers only: after every CSV with a signature of its own.
+        v.push_back(make_triton_perf_report_importer());
         return v;
     }();
     return importers;
