@@ -41,6 +41,7 @@ EndToEndPanel::EndToEndPanel(QWidget* parent)
       threshold_(new QDoubleSpinBox(this)),
       fileShare_(new QLabel(this)),
       figures_(new QLabel(this)),
+      state_(new QLabel(this)),
       decision_(new QLabel(this)),
       basis_(new QLabel(this)),
       excluded_(new QListWidget(this)) {
@@ -64,6 +65,11 @@ EndToEndPanel::EndToEndPanel(QWidget* parent)
         tr("The end-to-end saving (share of the step) a kernel must bring to "
            "earn its complexity"));
 
+    state_->setObjectName(QStringLiteral("decisionState"));
+    QFont badge = state_->font();
+    badge.setBold(true);
+    state_->setFont(badge);
+    state_->hide();
     decision_->setObjectName(QStringLiteral("decisionSentence"));
     decision_->setWordWrap(true);
     decision_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -86,6 +92,7 @@ EndToEndPanel::EndToEndPanel(QWidget* parent)
     form->addRow(tr("Share of the step:"), shareRow);
     form->addRow(tr("Threshold:"), threshold_);
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(state_);
     layout->addWidget(decision_);
     layout->addWidget(basis_);
     layout->addLayout(form);
@@ -116,6 +123,30 @@ void EndToEndPanel::setThreshold(double fraction) {
     threshold_->setValue(fraction * 100.0);
 }
 
+// The badge over the sentence: a provisional decision is never shown as the final verdict.
+void EndToEndPanel::showState(const Decision& d) {
+    state_->setVisible(d.best.has_value());
+    QPalette pal;
+    if (d.provisional) {
+        state_->setText(tr("PROVISIONAL \u2014 rests on %n unverified measurement(s)", nullptr,
+                           static_cast<int>(d.unverified_records)));
+        state_->setToolTip(
+            tr("No record of this role says its outputs were checked on the target. Time the "
+               "candidates with the benchmark script (it checks every output), or, once you "
+               "have checked them, import the files again with \"I checked the outputs on the "
+               "target\" ticked."));
+        pal.setColor(QPalette::WindowText, warningColour());
+    } else {
+        state_->setText(tr("FINAL \u2014 verified measurements"));
+        state_->setToolTip(tr("The best candidate and its baseline were checked on the target."));
+    }
+    state_->setPalette(pal);
+}
+
+QString EndToEndPanel::stateText() const {
+    return state_->isHidden() ? QString() : state_->text();
+}
+
 QString EndToEndPanel::decisionText() const {
     return decision_->text();
 }
@@ -137,6 +168,7 @@ void EndToEndPanel::setView(const TimingsView& v) {
                               : tr("the files give no share: type it in"));
 
     decision_->setText(d.sentence.empty() ? tr("Import timings to decide") : qs(d.sentence));
+    showState(d);
     // Without a verdict the sentence inherits the theme's text colour, so a theme switch
     // restyles it.
     QPalette pal;
@@ -149,8 +181,9 @@ void EndToEndPanel::setView(const TimingsView& v) {
     for (const auto& idx : {d.best, d.baseline}) {
         if (!idx) continue;
         const TimingRecord& r = v.records[*idx];
-        basis << tr("%1: \u25CF %2, verified, %3 run(s)")
-                     .arg(qs(r.impl.value_or("?")), qs(badge_text(v.facts[*idx].provenance)))
+        const ProvenanceInfo& p = v.facts[*idx].provenance;
+        basis << tr("%1: \u25CF %2, %3, %4 run(s)")
+                     .arg(qs(r.impl.value_or("?")), qs(badge_text(p)), qs(verification_text(p)))
                      .arg(r.n.value_or(0));
     }
     basis_->setText(basis.join(QStringLiteral("   ")));

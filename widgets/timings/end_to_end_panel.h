@@ -10,6 +10,7 @@ class QLabel;
 class QListWidget;
 
 namespace tl {
+struct Decision;
 struct TimingsView;
 }  // namespace tl
 
@@ -29,6 +30,9 @@ public:
     void setThreshold(double fraction);
 
     QString decisionText() const;
+    // "PROVISIONAL — rests on 3 unverified measurement(s)", "FINAL — verified measurements",
+    // or empty without a decision.
+    QString stateText() const;
     QString figuresText() const;  // speedup, share, end-to-end, saving, as shown
     QStringList excludedReasons() const;
 
@@ -37,10 +41,13 @@ signals:
     void thresholdChanged(double fraction);
 
 private:
+    void showState(const Decision& d);
+
     QDoubleSpinBox* share_;
     QDoubleSpinBox* threshold_;
     QLabel* fileShare_;
     QLabel* figures_;
+    QLabel* state_;
     QLabel* decision_;
     QLabel* basis_;
     QListWidget* excluded_;

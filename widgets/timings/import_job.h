@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <optional>
 #include <vector>
 
 #include "core/timings/io/importer.h"
@@ -23,8 +24,11 @@ public:
     explicit ImportJob(QObject* parent = nullptr);
 
     // Starts importing `paths`, as format `formatId` (a registry id) or, when it is empty, as
-    // each file's detected format; a batch already running is cancelled first.
-    void start(const QStringList& paths, const QString& formatId = {});
+    // each file's detected format; a batch already running is cancelled first. With
+    // `verifiedNote`, every file is attested: its outputs were checked on the target
+    // (attest_verified in core/timings/provenance.h).
+    void start(const QStringList& paths, const QString& formatId = {},
+               const std::optional<QString>& verifiedNote = std::nullopt);
     void cancel() { lane_.cancel(); }
     // Blocks until the current batch has delivered (or was cancelled); for tests and shutdown.
     bool waitForFinished(int timeoutMs = 30000) { return lane_.waitForIdle(timeoutMs); }

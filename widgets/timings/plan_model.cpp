@@ -105,7 +105,8 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const {
         case Status: {
             if (!c.measured()) return sort ? QVariant(1e300) : QVariant(tr("unmeasured"));
             if (sort) return *c.measured_s;
-            QString s = tr("measured %1").arg(qs(format_seconds(*c.measured_s)));
+            QString s = (c.verified ? tr("measured %1") : tr("measured (unverified) %1"))
+                            .arg(qs(format_seconds(*c.measured_s)));
             if (c.fraction_of_roof)
                 s += tr(" (%1 of roof)").arg(qs(format_percent(*c.fraction_of_roof)));
             return s;

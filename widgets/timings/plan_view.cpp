@@ -139,8 +139,11 @@ void PlanView::attach() {
     if (!plan) {
         summary_->setText(error_);
     } else {
-        int measured = 0;
-        for (const auto& c : plan->candidates) measured += c.measured();
+        int measured = 0, unverified = 0;
+        for (const auto& c : plan->candidates) {
+            measured += c.measured();
+            unverified += c.measured_unverified();
+        }
         QString text = tr("%n candidate(s) pass the contract of %1", nullptr,
                           static_cast<int>(plan->candidates.size()))
                            .arg(qs(plan->target));
@@ -153,6 +156,12 @@ void PlanView::attach() {
                    "tiles)",
                    nullptr, static_cast<int>(plan->not_modelled.size()));
         text += tr(". %1 measured, the rest unmeasured: modelled bounds only.").arg(measured);
+        if (unverified > 0)
+            text +=
+                tr(" Provisional: %n measured (unverified), their outputs not checked on the "
+                   "target; time them with the benchmark script or import them with \"I "
+                   "checked the outputs on the target\".",
+                   nullptr, unverified);
         // Notes change how to read the numbers (a roof of one TensorCore, combinations left
         // out): shown, not only on hover.
         for (const auto& n : plan->notes) text += QStringLiteral("\n") + tr("Note: ") + qs(n);

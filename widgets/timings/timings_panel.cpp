@@ -6,7 +6,6 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -36,6 +35,7 @@
 #include "widgets/timings/chart_window.h"
 #include "widgets/timings/distinct_names.h"
 #include "widgets/timings/end_to_end_panel.h"
+#include "widgets/timings/import_dialog.h"
 #include "widgets/timings/import_job.h"
 #include "widgets/timings/plan_view.h"
 #include "widgets/timings/roofline_chart.h"
@@ -242,10 +242,11 @@ void TimingsPanel::connectParts() {
 
 TimingsPanel::~TimingsPanel() = default;
 
-void TimingsPanel::importFiles(const QStringList& paths, const QString& formatId) {
+void TimingsPanel::importFiles(const QStringList& paths, const QString& formatId,
+                               const std::optional<QString>& verifiedNote) {
     if (paths.isEmpty()) return;
     showProgress(0, static_cast<int>(paths.size()), paths.front(), 0);
-    job_->start(paths, formatId);
+    job_->start(paths, formatId, verifiedNote);
 }
 
 bool TimingsPanel::waitForImport(int timeoutMs) {
@@ -312,12 +313,13 @@ QString TimingsPanel::statusText() const {
 
 void TimingsPanel::chooseAndImport() {
     // The first filter detects each file's format; the others name one, as --format does on
-    // the command line, for a file that detection reads wrongly or not at all.
-    const TimingFormatFilters filters = timingFormatFilters();
-    QString chosen;
-    const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Import timings"), {}, filters.filters.join(QStringLiteral(";;")), &chosen);
-    importFiles(paths, filters.formatOf(chosen));
+    // the command line, for a file that detection reads wrongly or not at all. The dialog
+    // also takes the attestation that the outputs were checked on the target.
+    TimingsImportDialog dialog(this);
+    emit importDialogOpened(&dialog);
+    if (dialog.exec() != QDialog::Accepted) return;
+    importFiles(dialog.selectedFiles(), timingFormatFilters().formatOf(dialog.selectedNameFilter()),
+                dialog.verifiedNote());
 }
 
 void TimingsPanel::addImported(const std::vector<ImportedFile>& files) {

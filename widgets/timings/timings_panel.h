@@ -32,6 +32,7 @@ class ChartWindow;
 class EndToEndPanel;
 class ImportJob;
 class PlanView;
+class TimingsImportDialog;
 class TimingsRecordsModel;
 struct ExplorerSnapshot;
 struct ImportedFile;
@@ -45,7 +46,10 @@ public:
     // Imports the files in the background; a file imported before is replaced by its new
     // records. Returns at once; importFinished() follows.
     // `formatId` empty: each file's format is detected; else every file is read as that format.
-    void importFiles(const QStringList& paths, const QString& formatId = {});
+    // `verifiedNote`: the outputs of every file were checked on the target (the import dialog's
+    // "I checked the outputs on the target"); a file's own word wins.
+    void importFiles(const QStringList& paths, const QString& formatId = {},
+                     const std::optional<QString>& verifiedNote = std::nullopt);
     bool waitForImport(int timeoutMs = 30000);
     void cancelImport();
     void clearRecords();
@@ -81,6 +85,8 @@ public:
 
 signals:
     void importFinished(int records, int warnings);
+    // The import dialog is about to be shown (tests fill it in from here).
+    void importDialogOpened(tl::gui::TimingsImportDialog* dialog);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;

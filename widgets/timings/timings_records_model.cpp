@@ -44,9 +44,11 @@ QVariant TimingsRecordsModel::display(std::size_t row, int column) const {
     const RecordFacts& f = view_->facts[row];
     const bool failed = r.status == TimingStatus::Failed;
     switch (column) {
-        case ProvenanceColumn:
-            return QString(qs(badge_text(f.provenance)) +
-                           (f.provenance.unverified ? QStringLiteral(", unverified") : QString()));
+        case ProvenanceColumn: {
+            // "measured (tpu-v5e), verified (attested)": the note is in the tooltip.
+            const std::string check = verification_text(f.provenance);
+            return qs(badge_text(f.provenance) + (check.empty() ? "" : ", " + check));
+        }
         case KernelColumn:
             return opt(r.kernel);
         case ImplColumn:
@@ -82,8 +84,13 @@ QVariant TimingsRecordsModel::display(std::size_t row, int column) const {
                        ? QVariant(qs(format_percent(*f.roofline->fraction_of_roof)))
                        : QVariant();
         case DecisionColumn:
-            if (f.best) return QStringLiteral("best candidate");
-            if (f.baseline) return QStringLiteral("baseline");
+            // A provisional decision's picks say so (docs/timings.md, "The decision").
+            if (f.best)
+                return view_->decision.provisional ? QStringLiteral("best candidate (provisional)")
+                                                   : QStringLiteral("best candidate");
+            if (f.baseline)
+                return view_->decision.provisional ? QStringLiteral("baseline (provisional)")
+                                                   : QStringLiteral("baseline");
             if (f.excluded) return QString(QStringLiteral("excluded: ") + qs(*f.excluded));
             return QString();
         case SourceColumn:
