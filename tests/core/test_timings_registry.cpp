@@ -38,6 +38,7 @@ TEST(TimingRegistry, DetectsEveryFixtureByContent) {
         {"real/jacobi_kernel_trace.csv", "rocprofv3-csv"},
         {"real/jacobi_kernel_stats.csv", "rocprofv3-csv"},
         {"real/matmul-performance-fp16.csv", "triton-perf-report-csv"},
+        {"real/liger_h100_benchmark_data.csv", "liger-benchmark-csv"},
     };
     for (const auto& [rel, format] : cases) {
         const TimingImporter* imp = detect_timing_format(rel, head_of(rel));
@@ -58,11 +59,11 @@ TEST(TimingRegistry, DetectsEveryFixtureByContent) {
 }
 
 TEST(TimingRegistry, EveryImporterHasAnIdAndADescription) {
-    EXPECT_EQ(timing_importers().size(), 13u);
+    EXPECT_EQ(timing_importers().size(), 14u);
     EXPECT_EQ(
         known_timing_formats(),
         "tilelens-csv, chrome-trace, xprof-xplane, pytest-benchmark, google-benchmark, ncu-csv, "
-        "nsys-csv, rocprofv3-csv, xprof-op-stats-json, xprof-op-profile-json, "
+        "nsys-csv, rocprofv3-csv, liger-benchmark-csv, xprof-op-stats-json, xprof-op-profile-json, "
         "tokamax-autotuning-json, xprof-op-stats-csv, triton-perf-report-csv");
     for (const auto& imp : timing_importers()) {
         EXPECT_EQ(find_timing_importer(imp->format_id()), imp.get());

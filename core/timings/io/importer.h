@@ -66,6 +66,7 @@ std::unique_ptr<TimingImporter> make_tokamax_autotuning_importer();
 std::unique_ptr<TimingImporter> make_xprof_xplane_importer();
 std::unique_ptr<TimingImporter> make_triton_perf_report_importer();
 std::unique_ptr<TimingImporter> make_rocprof_csv_importer();
+std::unique_ptr<TimingImporter> make_liger_benchmark_importer();
 // Said once by each XProf importer: its tables hold averages, not medians.
 inline constexpr std::string_view kXprofAverageNote =
     "XProf gives each op's average time per occurrence, not its median: the average stands in "

@@ -61,6 +61,7 @@ const std::vector<std::unique_ptr<TimingImporter>>& timing_importers() {
         v.push_back(make_ncu_csv_importer());
         v.push_back(make_nsys_csv_importer());
         v.push_back(make_rocprof_csv_importer());
+        v.push_back(make_liger_benchmark_importer());
         v.push_back(make_xprof_op_stats_json_importer());
         v.push_back(make_xprof_op_profile_importer());
         v.push_back(make_tokamax_autotuning_importer());
