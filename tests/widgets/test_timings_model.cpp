@@ -46,7 +46,8 @@ TEST(TimingsRecordsModel, ShowsProvenanceTimesAndWhyARecordIsLeftOut) {
     const auto cell = [&](int row, int column) {
         return model.index(row, column).data().toString();
     };
-    EXPECT_EQ(cell(0, TimingsRecordsModel::ProvenanceColumn), QStringLiteral("measured (tpu-v5e)"));
+    EXPECT_EQ(cell(0, TimingsRecordsModel::ProvenanceColumn),
+              QStringLiteral("measured (tpu-v5e), verified"));
     EXPECT_EQ(cell(0, TimingsRecordsModel::MedianColumn), QStringLiteral("1.12 ms"));
     EXPECT_EQ(cell(0, TimingsRecordsModel::DecisionColumn), QStringLiteral("best candidate"));
     EXPECT_EQ(cell(1, TimingsRecordsModel::DecisionColumn), QStringLiteral("baseline"));
@@ -62,7 +63,9 @@ TEST(TimingsRecordsModel, ShowsProvenanceTimesAndWhyARecordIsLeftOut) {
             EXPECT_TRUE(decision.startsWith(QStringLiteral("excluded: interpret")))
                 << decision.toStdString();
         }
-        if (prov.endsWith(QStringLiteral(", unverified"))) {
+        // verified=false: the file says its check failed, which is unverified too.
+        if (prov.endsWith(QStringLiteral(", unverified")) ||
+            prov.endsWith(QStringLiteral(", check failed"))) {
             sawUnverified = true;
             EXPECT_TRUE(decision.contains(QStringLiteral("unverified")));
         }

@@ -1,0 +1,143 @@
+// Verification you can give, in the window (docs/timings.md, "The rule of evidence" and "The
+// decision"): the import dialog's "I checked the outputs on the target" with its note, the
+// records table's verification and note, and the provisional decision's badge.
+#include <gtest/gtest.h>
+#include <QCheckBox>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTimer>
+
+#include "timings_test_util.h"
+#include "widgets/timings/end_to_end_panel.h"
+#include "widgets/timings/import_dialog.h"
+#include "widgets/timings/timings_panel.h"
+#include "widgets/timings/timings_records_model.h"
+
+using namespace tl;
+using namespace tl::gui;
+using namespace timings_test;
+
+namespace {
+
+const QString kNote = QStringLiteral("outputs compared with jnp reference on v5e, A. Author");
+
+// The real tokamax autotuning cache of ragged_dot on TPU v5e: three configs, no baseline.
+QString tokamaxV5e() {
+    return q(golden("real/tpu_v5_lite/pallas_mosaic_tpu_ragged_dot.json"));
+}
+
+// Imports through the File/Import dialog as a person would: the file chosen, the box ticked
+// (or not) and the note typed, then Open.
+bool importThroughDialog(TimingsPanel& panel, const QString& file,
+                         const std::optional<QString>& note) {
+    QObject::connect(
+        &panel, &TimingsPanel::importDialogOpened, &panel,
+        [file, note](TimingsImportDialog* dialog) {
+            QTimer::singleShot(0, dialog, [dialog, file, note] {
+                dialog->selectFile(file);
+                dialog->verifiedBox()->setChecked(note.has_value());
+                if (note) dialog->noteEdit()->setText(*note);
+                dialog->accept();
+            });
+        },
+        Qt::SingleShotConnection);
+    QSignalSpy done(&panel, &TimingsPanel::importFinished);
+    panel.importAction()->trigger();
+    return panel.waitForImport() && (done.count() == 1 || done.wait(10000));
+}
+
+QString cell(const TimingsPanel& panel, int row, int column) {
+    const auto* m = panel.recordsModel();
+    return m->data(m->index(row, column)).toString();
+}
+
+}  // namespace
+
+TEST(TimingsVerified, TheDialogAsksForANoteWhenTheBoxIsTicked) {
+    TimingsImportDialog dialog;
+    EXPECT_EQ(dialog.verifiedBox()->text(), QStringLiteral("I checked the outputs on the target"));
+    EXPECT_FALSE(dialog.noteEdit()->isEnabled());
+    EXPECT_FALSE(dialog.verifiedNote());
+    dialog.verifiedBox()->setChecked(true);
+    EXPECT_TRUE(dialog.noteEdit()->isEnabled());
+    dialog.noteEdit()->setText(QStringLiteral("   "));
+    dialog.selectFile(tokamaxV5e());
+    dialog.accept();  // ticked without a note: refused, with the reason under the note
+    EXPECT_NE(dialog.result(), QDialog::Accepted);
+    EXPECT_FALSE(dialog.findChild<QLabel*>(QStringLiteral("verifiedNoteError"))->isHidden());
+    dialog.noteEdit()->setText(QStringLiteral("  ") + kNote + QStringLiteral(" "));
+    EXPECT_EQ(dialog.verifiedNote(), kNote);
+    EXPECT_TRUE(dialog.findChild<QLabel*>(QStringLiteral("verifiedNoteError"))->isHidden());
+}
+
+TEST(TimingsVerified, WithoutTheBoxTheDecisionIsProvisionalAndSaysSo) {
+    TimingsPanel panel;
+    ASSERT_TRUE(importThroughDialog(panel, tokamaxV5e(), std::nullopt));
+    ASSERT_EQ(panel.recordsModel()->rowCount(), 3);
+    const Decision& d = panel.view().decision;
+    ASSERT_TRUE(d.best);
+    EXPECT_TRUE(d.provisional);
+    EXPECT_TRUE(panel.endToEnd()->stateText().startsWith(QStringLiteral("PROVISIONAL")))
+        << panel.endToEnd()->stateText().toStdString();
+    EXPECT_TRUE(panel.endToEnd()->stateText().contains(QStringLiteral("3 unverified")));
+    EXPECT_TRUE(panel.endToEnd()->decisionText().startsWith(QStringLiteral("Provisional: ")));
+    const int best = static_cast<int>(*d.best);
+    EXPECT_EQ(cell(panel, best, TimingsRecordsModel::DecisionColumn),
+              QStringLiteral("best candidate (provisional)"));
+    EXPECT_EQ(cell(panel, best, TimingsRecordsModel::ProvenanceColumn),
+              QStringLiteral("measured (tpu-v5e), unverified"));
+}
+
+TEST(TimingsVerified, TheBoxAndNoteMakeItFinalAndTheTableKeepsTheNote) {
+    TimingsPanel panel;
+    ASSERT_TRUE(importThroughDialog(panel, tokamaxV5e(), kNote));
+    ASSERT_EQ(panel.recordsModel()->rowCount(), 3);
+    const Decision& d = panel.view().decision;
+    ASSERT_TRUE(d.best);
+    EXPECT_FALSE(d.provisional);
+    EXPECT_TRUE(panel.endToEnd()->stateText().startsWith(QStringLiteral("FINAL")));
+    EXPECT_FALSE(panel.endToEnd()->decisionText().contains(QStringLiteral("Provisional")));
+    const auto* m = panel.recordsModel();
+    for (int row = 0; row < 3; ++row) {
+        EXPECT_EQ(cell(panel, row, TimingsRecordsModel::ProvenanceColumn),
+                  QStringLiteral("measured (tpu-v5e), verified (attested)"));
+        const QString tip =
+            m->data(m->index(row, TimingsRecordsModel::ProvenanceColumn), Qt::ToolTipRole)
+                .toString();
+        EXPECT_TRUE(tip.contains(kNote)) << tip.toStdString();
+    }
+    EXPECT_EQ(cell(panel, static_cast<int>(*d.best), TimingsRecordsModel::DecisionColumn),
+              QStringLiteral("best candidate"));
+
+    // The same file again without the box: its records are replaced, provisional again.
+    ASSERT_TRUE(importThroughDialog(panel, tokamaxV5e(), std::nullopt));
+    EXPECT_TRUE(panel.view().decision.provisional);
+}
+
+TEST(TimingsVerified, AFilesOwnFalseRowsStayUnverifiedWithAWarning) {
+    const QString csv = QDir::temp().filePath(QStringLiteral("tilelens_verified_false.csv"));
+    {
+        QFile f(csv);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(
+            "# tilelens-timings/1\n"
+            "kernel,impl,target,params,n,median_s,min_s,max_s,method,source,verified\n"
+            "mm,pallas,tpu-v5e,bm=128,5,1e-3,1e-3,1e-3,device-profiler,measured,\n"
+            "mm,pallas,tpu-v5e,bm=256,5,5e-4,5e-4,5e-4,device-profiler,measured,false\n");
+    }
+    TimingsPanel panel;
+    ASSERT_TRUE(importThroughDialog(panel, csv, kNote));
+    const QStringList warnings = panel.warningLines();
+    EXPECT_EQ(warnings.filter(QStringLiteral("--verified does not override")).size(), 1)
+        << warnings.join(QLatin1Char('\n')).toStdString();
+    EXPECT_EQ(cell(panel, 1, TimingsRecordsModel::ProvenanceColumn),
+              QStringLiteral("measured (tpu-v5e), check failed"));
+    const Decision& d = panel.view().decision;
+    ASSERT_TRUE(d.best);
+    EXPECT_EQ(*d.best, 0u);  // the faster row failed its check: never used
+    EXPECT_FALSE(d.provisional);
+    QFile::remove(csv);
+}
