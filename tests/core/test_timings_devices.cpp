@@ -172,6 +172,20 @@ TEST(Devices, TargetFillsOnlyRecordsThatNameNone) {
     EXPECT_FALSE(warns(r, "does not name the TPU kind")) << all_warnings(r);
 }
 
+TEST(Devices, AnUnknownTargetFillsNothingAndSaysWhatItMeant) {
+    ImportConfig config;
+    config.target = "tpu-v5";
+    const auto r = import_text("chrome-trace", R"({"traceEvents": [
+      {"ph": "M", "pid": 1, "name": "process_name", "args": {"name": "/device:TPU:0"}},
+      {"ph": "M", "pid": 1, "tid": 2, "name": "thread_name", "args": {"name": "XLA Ops"}},
+      {"ph": "X", "pid": 1, "tid": 2, "name": "fusion.1", "ts": 0, "dur": 5}]})",
+                               config);
+    ASSERT_EQ(r.records.size(), 1u) << all_warnings(r);
+    EXPECT_FALSE(r.records[0].target);
+    EXPECT_TRUE(warns(r, "--target: unknown target 'tpu-v5'")) << all_warnings(r);
+    EXPECT_TRUE(warns(r, "did you mean")) << all_warnings(r);
+}
+
 TEST(Devices, TargetFillsEveryImporter) {
     ImportConfig config;
     config.target = "gpu-b200";

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "core/base/limits.h"
+#include "core/target/target.h"
 #include "core/timings/io/device_target.h"
 #include "core/timings/io/fold.h"
 
@@ -80,6 +81,14 @@ Json make_utf8(const Json& v) {
 // another which records kept the target their file names instead.
 void fill_target(ImportResult& result, const ImportConfig& config) {
     if (!config.target || result.records.empty()) return;
+    // A misspelt id would put records on a target nothing knows: said, and nothing filled.
+    if (!builtin_targets().find(*config.target)) {
+        result.warnings.push_back(
+            timing_warning(config, 0,
+                           "--target: " + builtin_targets().unknown_target_message(*config.target) +
+                               "; no record was given it"));
+        return;
+    }
     int filled = 0, kept = 0, first_kept = 0;
     std::string others;
     for (auto& r : result.records) {
