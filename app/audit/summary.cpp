@@ -31,7 +31,9 @@ std::string note_for(const AuditResult& r, NoteTopic stage) {
     return {};
 }
 
-std::string params_text(const std::map<std::string, std::int64_t>& p) {
+// Not params_text: in a unity build that name would hide tl::params_text(const Json&), and
+// a timing record's Json params would convert to this map and throw on a string value.
+std::string case_params_text(const std::map<std::string, std::int64_t>& p) {
     std::string s;
     for (const auto& [k, v] : p) s += (s.empty() ? "" : " ") + k + "=" + std::to_string(v);
     return s;
@@ -42,7 +44,7 @@ void finding_line(std::ostream& os, const Finding& f) {
     if (!f.rule.empty()) os << " [" << f.rule << "]";
     if (!f.cause.empty()) os << " (" << f.cause << ")";
     if (!f.operand.empty()) os << " " << f.operand;
-    if (!f.case_params.empty()) os << " {" << params_text(f.case_params) << "}";
+    if (!f.case_params.empty()) os << " {" << case_params_text(f.case_params) << "}";
     os << ": " << f.message << '\n';
 }
 
@@ -76,7 +78,7 @@ void sweep_table(std::ostream& os, const AuditResult& r) {
     os << "sweep: " << r.cases.size() << " cases, " << failing << " not passing\n";
     for (const auto& c : r.cases) {
         os << "  " << std::left << std::setw(9) << to_string(c.verdict) << std::setw(int(width) + 2)
-           << c.label << std::setw(28) << params_text(c.params);
+           << c.label << std::setw(28) << case_params_text(c.params);
         std::string kinds;
         for (const auto& k : c.findings)
             if (k != FindingKind::PaddedReads)
