@@ -14,10 +14,7 @@ namespace {
 
 using testing::all_warnings;
 using testing::import_text;
-
-bool warns(const ImportResult& r, const std::string& text) {
-    return all_warnings(r).find(text) != std::string::npos;
-}
+using testing::warns;
 
 // Two GPUs, each kernel on the process of its device id, named after the program.
 std::string kineto_trace(const std::string& gpu0, const std::string& gpu1) {

@@ -9,10 +9,7 @@ namespace tl {
 namespace {
 
 using testing::all_warnings;
-
-bool warns(const ImportResult& r, const std::string& text) {
-    return all_warnings(r).find(text) != std::string::npos;
-}
+using testing::warns;
 
 TEST(Rocprof, KernelStatsGiveEachKernelsAverageAndShare) {
     const std::string rel = "real/jacobi_kernel_stats.csv";

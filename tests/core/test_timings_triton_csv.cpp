@@ -9,10 +9,7 @@ namespace {
 
 using testing::all_warnings;
 using testing::import_text;
-
-bool warns(const ImportResult& r, const std::string& text) {
-    return all_warnings(r).find(text) != std::string::npos;
-}
+using testing::warns;
 
 ImportResult import_named(const std::string& name, const std::string& text) {
     ImportConfig config;

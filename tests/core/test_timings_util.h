@@ -60,6 +60,11 @@ inline std::string all_warnings(const ImportResult& r) {
     return join(r.warnings);
 }
 
+// Whether any warning contains `text`.
+inline bool warns(const ImportResult& r, const std::string& text) {
+    return all_warnings(r).find(text) != std::string::npos;
+}
+
 // The warning at `line` whose message contains `text`; nullptr when there is none.
 inline const Diagnostic* find_warning(const ImportResult& r, int line, const std::string& text) {
     for (const auto& w : r.warnings)
