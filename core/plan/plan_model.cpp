@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <utility>
+#include <vector>
 
 #include "core/target/core_share.h"
 
@@ -22,6 +23,28 @@ double fill_and_drain_bytes(const Instance& inst) {
     for (const auto& op : inst.operands)
         if (!op.manual()) bytes += static_cast<double>(op.block_bytes());
     return bytes;
+}
+
+// The part of the MXU an attention body's blocks keep busy: QKᵀ is a (bq, D) x (D, bk)
+// product and PV a (bq, bk) x (bk, D) one: both are made of the same three sizes, so both
+// fill the MXU alike.
+std::optional<double> attention_mxu_use(const Instance& inst, int mxu) {
+    std::vector<const ResolvedOperand*> in;
+    for (const auto& op : inst.operands)
+        if (op.role == Role::Input) in.push_back(&op);
+    if (in.size() < 3 || in[0]->rank() < 2 || in[1]->rank() < 2) return std::nullopt;
+    const auto size = [](const ResolvedOperand& op, int from_end) {
+        return op.block[static_cast<std::size_t>(op.rank() - from_end)].size;
+    };
+    const std::int64_t bq = size(*in[0], 2), d = size(*in[0], 1), bk = size(*in[1], 2);
+    return mxu_use(bq, mxu) * mxu_use(bk, mxu) * mxu_use(d, mxu);
+}
+
+std::optional<double> body_mxu_use(const Instance& inst, const KernelSpec* kernel, int mxu) {
+    if (const auto b = matmul_blocks(inst, kernel))
+        return mxu_use(b->bm, mxu) * mxu_use(b->bn, mxu) * mxu_use(b->bk, mxu);
+    if (kernel && kernel->body == "attention") return attention_mxu_use(inst, mxu);
+    return std::nullopt;
 }
 
 }  // namespace
@@ -52,11 +75,9 @@ std::optional<TimeModel> model_time(const TargetProfile& target, const Instance&
     m.memory_s = static_cast<double>(hbm_bytes) / bw;
     if (flops && peak_flops && *peak_flops > 0) {
         m.compute_s = *flops / (*peak_flops * share.fraction());
-        if (const auto b = matmul_blocks(inst, kernel); b && target.mxu_size) {
-            const double use = mxu_use(b->bm, *target.mxu_size) * mxu_use(b->bn, *target.mxu_size) *
-                               mxu_use(b->bk, *target.mxu_size);
-            m.mxu_loss_s = m.compute_s / use - m.compute_s;
-        }
+        const auto use =
+            target.mxu_size ? body_mxu_use(inst, kernel, *target.mxu_size) : std::nullopt;
+        if (use) m.mxu_loss_s = m.compute_s / *use - m.compute_s;
     }
     m.steps_s = share.steps_per_core(inst.programs()) * target.grid_step_s.value_or(0);
     m.fill_drain_s = fill_and_drain_bytes(inst) / bw;
@@ -64,10 +85,11 @@ std::optional<TimeModel> model_time(const TargetProfile& target, const Instance&
     m.modelled_s = std::max(compute, m.memory_s) + m.steps_s + m.fill_drain_s;
     // The largest term names the limit; compute and its MXU loss count only when compute,
     // not memory, sets the roof.
+    const bool compute_bound = compute >= m.memory_s;
     std::array<std::pair<double, const char*>, 3> terms{
         std::pair{m.steps_s, "grid_steps"},
-        compute >= m.memory_s ? std::pair{m.compute_s, "compute"} : std::pair{m.memory_s, "memory"},
-        std::pair{compute >= m.memory_s ? m.mxu_loss_s : 0.0, "mxu_shape"}};
+        compute_bound ? std::pair{m.compute_s, "compute"} : std::pair{m.memory_s, "memory"},
+        std::pair{compute_bound ? m.mxu_loss_s : 0.0, "mxu_shape"}};
     m.limited_by = std::max_element(terms.begin(), terms.end(), [](const auto& a, const auto& b) {
                        return a.first < b.first;
                    })->second;

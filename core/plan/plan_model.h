@@ -4,9 +4,9 @@
 //   modelled_s = max(flops / (peak * mxu_use), hbm_bytes / bandwidth)
 //              + programs * grid_step_s + (first input blocks + last output blocks) / bandwidth
 // with peak and bandwidth those of the cores the kernel runs on, and programs counted per core.
-// mxu_use is the fraction of the MXU a matmul's blocks keep busy: for each of bm, bn and bk,
-// b / (mxu_size * ceil(b / mxu_size)). limited_by names the largest term: "compute",
-// "memory", "grid_steps" or "mxu_shape" (the compute lost to mxu_use).
+// mxu_use is the fraction of the MXU the blocks keep busy: for each of a matmul's bm, bn and bk
+// (an attention's bq, bk and D), b / (mxu_size * ceil(b / mxu_size)). limited_by names the
+// largest term: "compute", "memory", "grid_steps" or "mxu_shape" (the compute lost to mxu_use).
 #include <cstdint>
 #include <optional>
 #include <string>

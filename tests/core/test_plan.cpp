@@ -274,6 +274,49 @@ TEST(PlanModel, BlocksThatLeaveTheMxuIdleCostTheirShare) {
     EXPECT_NEAR(v6e->mxu_loss_s, 31 * m->compute_s, 1e-12);
 }
 
+// Flash attention over [batch x heads, S, D] with the keys innermost, as tokamax's TPU kernel
+// walks them.
+Json attention_spec(std::int64_t d, std::int64_t bq, std::int64_t bk) {
+    const auto op = [](const char* name, const char* role, Json shape, Json block,
+                       const char* map) {
+        return Json{{"name", name},        {"role", role},         {"shape", shape},
+                    {"dtype", "bfloat16"}, {"block_shape", block}, {"index_map", map}};
+    };
+    return Json{{"tilelens", 1},
+                {"name", "attention"},
+                {"params", {{"B", 8}, {"S", 2048}, {"T", 2048}, {"D", d}, {"bq", bq}, {"bk", bk}}},
+                {"grid", {"B", "cdiv(S, bq)", "cdiv(T, bk)"}},
+                {"operands",
+                 {op("q", "input", {"B", "S", "D"}, {1, "bq", "D"}, "lambda b, i, t: (b, i, 0)"),
+                  op("k", "input", {"B", "T", "D"}, {1, "bk", "D"}, "lambda b, i, t: (b, t, 0)"),
+                  op("v", "input", {"B", "T", "D"}, {1, "bk", "D"}, "lambda b, i, t: (b, t, 0)"),
+                  op("o", "output", {"B", "S", "D"}, {1, "bq", "D"}, "lambda b, i, t: (b, i, 0)")}},
+                {"kernel", {{"body", "attention"}, {"reduction_axis", 2}}}};
+}
+
+TEST(PlanModel, AnAttentionHeadNarrowerThanTheMxuCostsItsShare) {
+    // QKᵀ and PV are products of bq, bk and D: a 64-wide head fills a quarter of v6e's
+    // 256-wide MXU, so three quarters of the compute time is lost to the shape.
+    const TargetProfile& v6e = *builtin_targets().find("tpu-v6e");
+    const double peak = *v6e.peak(DType::BFloat16);
+    const auto modelled = [&](std::int64_t d, std::int64_t bq) {
+        const Spec spec = load(attention_spec(d, bq, 2048));
+        const double flops = 4.0 * 8 * 2048 * 2048 * static_cast<double>(d);
+        return model_time(v6e, resolve_or_fail(spec), &*spec.kernel, flops, peak, 0);
+    };
+    const auto narrow = modelled(64, 2048);
+    ASSERT_TRUE(narrow);
+    EXPECT_NEAR(narrow->mxu_loss_s, 3 * narrow->compute_s, 1e-12);
+    EXPECT_EQ(narrow->limited_by, "mxu_shape");
+    const auto full = modelled(256, 2048);
+    ASSERT_TRUE(full);
+    EXPECT_DOUBLE_EQ(full->mxu_loss_s, 0);
+    // A 128-row query block leaves half the MXU idle too.
+    const auto short_q = modelled(256, 128);
+    ASSERT_TRUE(short_q);
+    EXPECT_NEAR(short_q->mxu_loss_s, short_q->compute_s, 1e-12);
+}
+
 TEST(PlanModel, TheMatmulResultCountsInVmem) {
     // Blocks of 12 MiB fit the 16 MiB limit; with the (2048, 1024) float32 result (8 MiB) they
     // do not.
