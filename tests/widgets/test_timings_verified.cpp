@@ -1,8 +1,10 @@
-// Verification you can give, in the window (docs/timings.md, "The rule of evidence" and "The
-// decision"): the import dialog's "I checked the outputs on the target" with its note, the
-// records table's verification and note, and the provisional decision's badge.
+// What the import dialog adds to the files it opens (docs/timings.md, "The rule of evidence",
+// "The decision" and "Devices and targets"): "I checked the outputs on the target" with its
+// note, the records table's verification and note, the provisional decision's badge, and the
+// target of the records whose file names none.
 #include <gtest/gtest.h>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -139,5 +141,52 @@ TEST(TimingsVerified, AFilesOwnFalseRowsStayUnverifiedWithAWarning) {
     ASSERT_TRUE(d.best);
     EXPECT_EQ(*d.best, 0u);  // the faster row failed its check: never used
     EXPECT_FALSE(d.provisional);
+    QFile::remove(csv);
+}
+
+TEST(TimingsVerified, TheDialogsTargetFillsTheRecordsThatNameNoneAndSaysSo) {
+    TimingsImportDialog dialog(nullptr, std::string("tpu-v5e"));
+    QComboBox* box = dialog.fillTargetBox();
+    EXPECT_FALSE(dialog.fillTarget());  // the default fills nothing
+    EXPECT_TRUE(box->itemText(1).endsWith(QStringLiteral("the open spec's")))
+        << box->itemText(1).toStdString();
+    EXPECT_EQ(box->itemData(1).toString(), QStringLiteral("tpu-v5e"));
+    EXPECT_EQ(box->findData(QStringLiteral("interpret")), -1);
+    EXPECT_EQ(box->findData(QStringLiteral("tpu-v5e"), Qt::UserRole), 1);  // offered once
+
+    const QString csv = QDir::temp().filePath(QStringLiteral("tilelens_fill_target.csv"));
+    {
+        QFile f(csv);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(
+            "# tilelens-timings/1\n"
+            "kernel,impl,target,params,n,median_s,min_s,max_s,method,source,verified\n"
+            "mm,pallas,,bm=128,5,1e-3,1e-3,1e-3,device-profiler,measured,\n"
+            "mm,pallas,tpu-v6e,bm=256,5,5e-4,5e-4,5e-4,device-profiler,measured,\n");
+    }
+    TimingsPanel panel;
+    QObject::connect(
+        &panel, &TimingsPanel::importDialogOpened, &panel,
+        [csv](TimingsImportDialog* d) {
+            QTimer::singleShot(0, d, [d, csv] {
+                d->selectFile(csv);
+                d->fillTargetBox()->setCurrentIndex(
+                    d->fillTargetBox()->findData(QStringLiteral("tpu-v5e")));
+                d->accept();
+            });
+        },
+        Qt::SingleShotConnection);
+    QSignalSpy done(&panel, &TimingsPanel::importFinished);
+    panel.importAction()->trigger();
+    ASSERT_TRUE(panel.waitForImport() && (done.count() == 1 || done.wait(10000)));
+    ASSERT_EQ(panel.recordsModel()->rowCount(), 2);
+    EXPECT_EQ(cell(panel, 0, TimingsRecordsModel::TargetColumn), QStringLiteral("tpu-v5e"));
+    EXPECT_EQ(cell(panel, 1, TimingsRecordsModel::TargetColumn), QStringLiteral("tpu-v6e"));
+    const QString warnings = panel.warningLines().join(QLatin1Char('\n'));
+    EXPECT_TRUE(warnings.contains(
+        QStringLiteral("the import dialog's target tpu-v5e given to 1 record of 2")))
+        << warnings.toStdString();
+    EXPECT_TRUE(warnings.contains(QStringLiteral("choose no target in the import dialog")))
+        << warnings.toStdString();
     QFile::remove(csv);
 }

@@ -1,22 +1,49 @@
 #include "widgets/timings/import_dialog.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QVBoxLayout>
 
+#include "core/target/target.h"
 #include "core/timings/provenance.h"
 #include "widgets/kit/palette.h"
 #include "widgets/timings/timing_format_filters.h"
 
 namespace tl::gui {
 
-TimingsImportDialog::TimingsImportDialog(QWidget* parent)
+namespace {
+
+QString targetLabel(const TargetProfile& t) {
+    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(t.display_name),
+                                         QString::fromStdString(t.id));
+}
+
+// "None" first, then the open spec's target, then every other chip (not "interpret", which
+// times nothing).
+void fillTargets(QComboBox* box, const std::optional<std::string>& specTarget) {
+    box->addItem(QObject::tr("none: leave them without a target"));
+    const TargetProfile* own = specTarget ? builtin_targets().find(*specTarget) : nullptr;
+    if (own)
+        box->addItem(QObject::tr("%1, the open spec's").arg(targetLabel(*own)),
+                     QString::fromStdString(own->id));
+    for (const auto& t : builtin_targets().targets())
+        if (&t != own && t.id != "interpret")
+            box->addItem(targetLabel(t), QString::fromStdString(t.id));
+}
+
+}  // namespace
+
+TimingsImportDialog::TimingsImportDialog(QWidget* parent,
+                                         const std::optional<std::string>& specTarget)
     : QFileDialog(parent, tr("Import timings")),
       verified_(new QCheckBox(tr("I checked the outputs on the target"), this)),
       note_(new QLineEdit(this)),
-      noteError_(new QLabel(this)) {
+      noteError_(new QLabel(this)),
+      fillTarget_(new QComboBox(this)) {
     // Qt's dialog: a native one has no room for the attestation.
     setOption(QFileDialog::DontUseNativeDialog);
     setFileMode(QFileDialog::ExistingFiles);
@@ -39,7 +66,18 @@ TimingsImportDialog::TimingsImportDialog(QWidget* parent)
     noteError_->setPalette(pal);
     noteError_->hide();
 
+    fillTarget_->setObjectName(QStringLiteral("fillTargetBox"));
+    fillTargets(fillTarget_, specTarget);
+    fillTarget_->setToolTip(
+        tr("The target of the records whose file names none (a jax trace, a CSV without a "
+           "target column), as --target does on the command line. A record whose file names "
+           "its device keeps that device's target; the import warnings say how many were "
+           "given this one."));
+    auto* targetRow = new QFormLayout;
+    targetRow->addRow(tr("Records that name no target are on:"), fillTarget_);
+
     auto* box = new QVBoxLayout;
+    box->addLayout(targetRow);
     box->addWidget(verified_);
     box->addWidget(note_);
     box->addWidget(noteError_);
@@ -57,6 +95,12 @@ TimingsImportDialog::TimingsImportDialog(QWidget* parent)
 std::optional<QString> TimingsImportDialog::verifiedNote() const {
     if (!verified_->isChecked()) return std::nullopt;
     return QString::fromStdString(trimmed_note(note_->text().toStdString()));
+}
+
+std::optional<std::string> TimingsImportDialog::fillTarget() const {
+    const QString id = fillTarget_->currentData().toString();
+    if (id.isEmpty()) return std::nullopt;
+    return id.toStdString();
 }
 
 void TimingsImportDialog::accept() {

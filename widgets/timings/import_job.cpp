@@ -22,35 +22,41 @@ ImportJob::ImportJob(QObject* parent) : QObject(parent) {
 }
 
 void ImportJob::start(const QStringList& paths, const QString& formatId,
-                      const std::optional<QString>& verifiedNote) {
+                      const std::optional<QString>& verifiedNote,
+                      const std::optional<std::string>& fillTarget) {
     queued_ = paths;
     const auto count = static_cast<qint64>(paths.size());
     std::optional<std::string> note;
     if (verifiedNote) note = verifiedNote->toStdString();
-    lane_.start(
-        tr("Importing %n timing file(s)", nullptr, static_cast<int>(count)), ++batches_,
-        [this, paths, count, format = formatId.toStdString(),
-         note](JobControl& control) -> JobTracker::Deliver {
-            auto files = std::make_shared<std::vector<ImportedFile>>();
-            for (qint64 i = 0; i < count && !control.cancelled(); ++i) {
-                const ProgressFn progress = [&](std::uint64_t done, std::uint64_t total) {
-                    const qint64 part =
-                        total ? static_cast<qint64>(kPerFile * double(done) / double(total)) : 0;
-                    control.report(i * kPerFile + part, count * kPerFile);
-                    return !control.cancelled();
-                };
-                const QString& path = paths[static_cast<int>(i)];
-                ImportResult result = import_timing_file(path.toStdString(), {}, progress, format);
-                if (note) attest_verified(result, path.toStdString(), *note);
-                files->push_back({path, std::move(result)});
-            }
-            return [this, files](bool wasCancelled) {
-                if (wasCancelled)
-                    emit cancelled();
-                else
-                    emit finished(*files);
-            };
-        });
+    ImportConfig config;
+    config.target = fillTarget;
+    config.target_from = tr("the import dialog's target").toStdString();
+    config.target_undo = tr("choose no target in the import dialog").toStdString();
+    lane_.start(tr("Importing %n timing file(s)", nullptr, static_cast<int>(count)), ++batches_,
+                [this, paths, count, format = formatId.toStdString(), note,
+                 config](JobControl& control) -> JobTracker::Deliver {
+                    auto files = std::make_shared<std::vector<ImportedFile>>();
+                    for (qint64 i = 0; i < count && !control.cancelled(); ++i) {
+                        const ProgressFn progress = [&](std::uint64_t done, std::uint64_t total) {
+                            const qint64 part =
+                                total ? static_cast<qint64>(kPerFile * double(done) / double(total))
+                                      : 0;
+                            control.report(i * kPerFile + part, count * kPerFile);
+                            return !control.cancelled();
+                        };
+                        const QString& path = paths[static_cast<int>(i)];
+                        ImportResult result =
+                            import_timing_file(path.toStdString(), config, progress, format);
+                        if (note) attest_verified(result, path.toStdString(), *note);
+                        files->push_back({path, std::move(result)});
+                    }
+                    return [this, files](bool wasCancelled) {
+                        if (wasCancelled)
+                            emit cancelled();
+                        else
+                            emit finished(*files);
+                    };
+                });
 }
 
 void ImportJob::showProgress(qint64 done, qint64 total) {

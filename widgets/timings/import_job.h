@@ -26,9 +26,11 @@ public:
     // Starts importing `paths`, as format `formatId` (a registry id) or, when it is empty, as
     // each file's detected format; a batch already running is cancelled first. With
     // `verifiedNote`, every file is attested: its outputs were checked on the target
-    // (attest_verified in core/timings/provenance.h).
+    // (attest_verified in core/timings/provenance.h). With `fillTarget`, the records whose file
+    // names no target get that one, as --target does.
     void start(const QStringList& paths, const QString& formatId = {},
-               const std::optional<QString>& verifiedNote = std::nullopt);
+               const std::optional<QString>& verifiedNote = std::nullopt,
+               const std::optional<std::string>& fillTarget = std::nullopt);
     void cancel() { lane_.cancel(); }
     // Blocks until the current batch has delivered (or was cancelled); for tests and shutdown.
     bool waitForFinished(int timeoutMs = 30000) { return lane_.waitForIdle(timeoutMs); }

@@ -243,10 +243,11 @@ void TimingsPanel::connectParts() {
 TimingsPanel::~TimingsPanel() = default;
 
 void TimingsPanel::importFiles(const QStringList& paths, const QString& formatId,
-                               const std::optional<QString>& verifiedNote) {
+                               const std::optional<QString>& verifiedNote,
+                               const std::optional<std::string>& fillTarget) {
     if (paths.isEmpty()) return;
     showProgress(0, static_cast<int>(paths.size()), paths.front(), 0);
-    job_->start(paths, formatId, verifiedNote);
+    job_->start(paths, formatId, verifiedNote, fillTarget);
 }
 
 bool TimingsPanel::waitForImport(int timeoutMs) {
@@ -315,11 +316,11 @@ void TimingsPanel::chooseAndImport() {
     // The first filter detects each file's format; the others name one, as --format does on
     // the command line, for a file that detection reads wrongly or not at all. The dialog
     // also takes the attestation that the outputs were checked on the target.
-    TimingsImportDialog dialog(this);
+    TimingsImportDialog dialog(this, spec_ ? spec_->target : std::nullopt);
     emit importDialogOpened(&dialog);
     if (dialog.exec() != QDialog::Accepted) return;
     importFiles(dialog.selectedFiles(), timingFormatFilters().formatOf(dialog.selectedNameFilter()),
-                dialog.verifiedNote());
+                dialog.verifiedNote(), dialog.fillTarget());
 }
 
 void TimingsPanel::addImported(const std::vector<ImportedFile>& files) {

@@ -47,9 +47,11 @@ public:
     // records. Returns at once; importFinished() follows.
     // `formatId` empty: each file's format is detected; else every file is read as that format.
     // `verifiedNote`: the outputs of every file were checked on the target (the import dialog's
-    // "I checked the outputs on the target"); a file's own word wins.
+    // "I checked the outputs on the target"); a file's own word wins. `fillTarget`: the target
+    // of the records whose file names none (the import dialog's, as --target).
     void importFiles(const QStringList& paths, const QString& formatId = {},
-                     const std::optional<QString>& verifiedNote = std::nullopt);
+                     const std::optional<QString>& verifiedNote = std::nullopt,
+                     const std::optional<std::string>& fillTarget = std::nullopt);
     bool waitForImport(int timeoutMs = 30000);
     void cancelImport();
     void clearRecords();

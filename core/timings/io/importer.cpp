@@ -83,10 +83,10 @@ void fill_target(ImportResult& result, const ImportConfig& config) {
     if (!config.target || result.records.empty()) return;
     // A misspelt id would put records on a target nothing knows: said, and nothing filled.
     if (!builtin_targets().find(*config.target)) {
-        result.warnings.push_back(
-            timing_warning(config, 0,
-                           "--target: " + builtin_targets().unknown_target_message(*config.target) +
-                               "; no record was given it"));
+        result.warnings.push_back(timing_warning(
+            config, 0,
+            config.target_from + ": " + builtin_targets().unknown_target_message(*config.target) +
+                "; no record was given it"));
         return;
     }
     int filled = 0, kept = 0, first_kept = 0;
@@ -107,14 +107,14 @@ void fill_target(ImportResult& result, const ImportConfig& config) {
     if (filled > 0)
         result.warnings.push_back(timing_warning(
             config, 0,
-            "--target " + *config.target + " given to " + records(filled) + " of " +
+            config.target_from + " " + *config.target + " given to " + records(filled) + " of " +
                 std::to_string(result.records.size()) + " that name no target in the file"));
     if (kept > 0)
         result.warnings.push_back(timing_warning(
             config, first_kept,
-            records(kept) + " keep the target the file names (" + others + "), not --target " +
-                *config.target +
-                ": the file's device decides; drop --target or edit the file to change it"));
+            records(kept) + " keep the target the file names (" + others + "), not " +
+                config.target_from + " " + *config.target + ": the file's device decides; " +
+                config.target_undo + " or edit the file to change it"));
 }
 
 }  // namespace

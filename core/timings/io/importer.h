@@ -20,6 +20,8 @@ namespace tl {
 struct ImportConfig {
     std::string file;  // copied into every record and warning
     std::optional<std::string> kernel, impl, target, device, dtype;
+    // Where `target` came from and how to take it back, for the notes on the records it fills.
+    std::string target_from = "--target", target_undo = "drop --target";
     std::optional<TimingMethod> method;
     std::optional<TimingSource> source;
     std::optional<bool> verified;
