@@ -32,16 +32,20 @@ QString tokamaxV5e() {
 }
 
 // Imports through the File/Import dialog as a person would: the file chosen, the box ticked
-// (or not) and the note typed, then Open.
+// (or not) and the note typed, the target for records that name none chosen, then Open.
 bool importThroughDialog(TimingsPanel& panel, const QString& file,
-                         const std::optional<QString>& note) {
+                         const std::optional<QString>& note,
+                         const QString& fillTarget = QString()) {
     QObject::connect(
         &panel, &TimingsPanel::importDialogOpened, &panel,
-        [file, note](TimingsImportDialog* dialog) {
-            QTimer::singleShot(0, dialog, [dialog, file, note] {
+        [file, note, fillTarget](TimingsImportDialog* dialog) {
+            QTimer::singleShot(0, dialog, [dialog, file, note, fillTarget] {
                 dialog->selectFile(file);
                 dialog->verifiedBox()->setChecked(note.has_value());
                 if (note) dialog->noteEdit()->setText(*note);
+                if (!fillTarget.isEmpty())
+                    dialog->fillTargetBox()->setCurrentIndex(
+                        dialog->fillTargetBox()->findData(fillTarget));
                 dialog->accept();
             });
         },
@@ -49,6 +53,19 @@ bool importThroughDialog(TimingsPanel& panel, const QString& file,
     QSignalSpy done(&panel, &TimingsPanel::importFinished);
     panel.importAction()->trigger();
     return panel.waitForImport() && (done.count() == 1 || done.wait(10000));
+}
+
+// A TileLens CSV of `rows` (under the format's header) in the temporary folder; empty when it
+// cannot be written.
+QString tempCsv(const char* name, const char* rows) {
+    const QString path = QDir::temp().filePath(QString::fromUtf8(name));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) return {};
+    f.write(
+        "# tilelens-timings/1\n"
+        "kernel,impl,target,params,n,median_s,min_s,max_s,method,source,verified\n");
+    f.write(rows);
+    return path;
 }
 
 QString cell(const TimingsPanel& panel, int row, int column) {
@@ -120,16 +137,11 @@ TEST(TimingsVerified, TheBoxAndNoteMakeItFinalAndTheTableKeepsTheNote) {
 }
 
 TEST(TimingsVerified, AFilesOwnFalseRowsStayUnverifiedWithAWarning) {
-    const QString csv = QDir::temp().filePath(QStringLiteral("tilelens_verified_false.csv"));
-    {
-        QFile f(csv);
-        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-        f.write(
-            "# tilelens-timings/1\n"
-            "kernel,impl,target,params,n,median_s,min_s,max_s,method,source,verified\n"
-            "mm,pallas,tpu-v5e,bm=128,5,1e-3,1e-3,1e-3,device-profiler,measured,\n"
-            "mm,pallas,tpu-v5e,bm=256,5,5e-4,5e-4,5e-4,device-profiler,measured,false\n");
-    }
+    const QString csv =
+        tempCsv("tilelens_verified_false.csv",
+                "mm,pallas,tpu-v5e,bm=128,5,1e-3,1e-3,1e-3,device-profiler,measured,\n"
+                "mm,pallas,tpu-v5e,bm=256,5,5e-4,5e-4,5e-4,device-profiler,measured,false\n");
+    ASSERT_FALSE(csv.isEmpty());
     TimingsPanel panel;
     ASSERT_TRUE(importThroughDialog(panel, csv, kNote));
     const QStringList warnings = panel.warningLines();
@@ -154,31 +166,13 @@ TEST(TimingsVerified, TheDialogsTargetFillsTheRecordsThatNameNoneAndSaysSo) {
     EXPECT_EQ(box->findData(QStringLiteral("interpret")), -1);
     EXPECT_EQ(box->findData(QStringLiteral("tpu-v5e"), Qt::UserRole), 1);  // offered once
 
-    const QString csv = QDir::temp().filePath(QStringLiteral("tilelens_fill_target.csv"));
-    {
-        QFile f(csv);
-        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-        f.write(
-            "# tilelens-timings/1\n"
-            "kernel,impl,target,params,n,median_s,min_s,max_s,method,source,verified\n"
-            "mm,pallas,,bm=128,5,1e-3,1e-3,1e-3,device-profiler,measured,\n"
-            "mm,pallas,tpu-v6e,bm=256,5,5e-4,5e-4,5e-4,device-profiler,measured,\n");
-    }
+    const QString csv =
+        tempCsv("tilelens_fill_target.csv",
+                "mm,pallas,,bm=128,5,1e-3,1e-3,1e-3,device-profiler,measured,\n"
+                "mm,pallas,tpu-v6e,bm=256,5,5e-4,5e-4,5e-4,device-profiler,measured,\n");
+    ASSERT_FALSE(csv.isEmpty());
     TimingsPanel panel;
-    QObject::connect(
-        &panel, &TimingsPanel::importDialogOpened, &panel,
-        [csv](TimingsImportDialog* d) {
-            QTimer::singleShot(0, d, [d, csv] {
-                d->selectFile(csv);
-                d->fillTargetBox()->setCurrentIndex(
-                    d->fillTargetBox()->findData(QStringLiteral("tpu-v5e")));
-                d->accept();
-            });
-        },
-        Qt::SingleShotConnection);
-    QSignalSpy done(&panel, &TimingsPanel::importFinished);
-    panel.importAction()->trigger();
-    ASSERT_TRUE(panel.waitForImport() && (done.count() == 1 || done.wait(10000)));
+    ASSERT_TRUE(importThroughDialog(panel, csv, std::nullopt, QStringLiteral("tpu-v5e")));
     ASSERT_EQ(panel.recordsModel()->rowCount(), 2);
     EXPECT_EQ(cell(panel, 0, TimingsRecordsModel::TargetColumn), QStringLiteral("tpu-v5e"));
     EXPECT_EQ(cell(panel, 1, TimingsRecordsModel::TargetColumn), QStringLiteral("tpu-v6e"));
