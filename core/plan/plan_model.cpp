@@ -17,6 +17,17 @@ double mxu_use(std::int64_t b, int mxu) {
     return static_cast<double>(b) / static_cast<double>(tiles * mxu);
 }
 
+// The MXU share of a product made of three block sizes (a matmul's bm, bn, bk; attention's
+// bq, bk, D).
+double product_mxu_use(std::int64_t a, std::int64_t b, std::int64_t c, int mxu) {
+    return mxu_use(a, mxu) * mxu_use(b, mxu) * mxu_use(c, mxu);
+}
+
+// The block's size `from_end` dimensions from the last (1: the last).
+std::int64_t block_size_from_end(const ResolvedOperand& op, int from_end) {
+    return op.block[static_cast<std::size_t>(op.rank() - from_end)].size;
+}
+
 // Bytes the pipeline moves before the first step can start and after the last one ends.
 double fill_and_drain_bytes(const Instance& inst) {
     double bytes = 0;
@@ -33,16 +44,13 @@ std::optional<double> attention_mxu_use(const Instance& inst, int mxu) {
     for (const auto& op : inst.operands)
         if (op.role == Role::Input) in.push_back(&op);
     if (in.size() < 3 || in[0]->rank() < 2 || in[1]->rank() < 2) return std::nullopt;
-    const auto size = [](const ResolvedOperand& op, int from_end) {
-        return op.block[static_cast<std::size_t>(op.rank() - from_end)].size;
-    };
-    const std::int64_t bq = size(*in[0], 2), d = size(*in[0], 1), bk = size(*in[1], 2);
-    return mxu_use(bq, mxu) * mxu_use(bk, mxu) * mxu_use(d, mxu);
+    return product_mxu_use(block_size_from_end(*in[0], 2), block_size_from_end(*in[1], 2),
+                           block_size_from_end(*in[0], 1), mxu);
 }
 
 std::optional<double> body_mxu_use(const Instance& inst, const KernelSpec* kernel, int mxu) {
     if (const auto b = matmul_blocks(inst, kernel))
-        return mxu_use(b->bm, mxu) * mxu_use(b->bn, mxu) * mxu_use(b->bk, mxu);
+        return product_mxu_use(b->bm, b->bn, b->bk, mxu);
     if (kernel && kernel->body == "attention") return attention_mxu_use(inst, mxu);
     return std::nullopt;
 }
@@ -58,10 +66,8 @@ std::optional<MatmulBlocks> matmul_blocks(const Instance& inst, const KernelSpec
         if (!o && op.role == Role::Output) o = &op;
     }
     if (!x || !o || x->rank() < 2 || o->rank() < 2) return std::nullopt;
-    const auto size = [](const ResolvedOperand& op, int from_end) {
-        return op.block[static_cast<std::size_t>(op.rank() - from_end)].size;
-    };
-    return MatmulBlocks{size(*o, 2), size(*o, 1), size(*x, 1)};
+    return MatmulBlocks{block_size_from_end(*o, 2), block_size_from_end(*o, 1),
+                        block_size_from_end(*x, 1)};
 }
 
 std::optional<TimeModel> model_time(const TargetProfile& target, const Instance& inst,

@@ -26,13 +26,10 @@ struct ModelledCase {
     std::string limited_by;
 };
 
-// The spec's own tiling as the planner models it, with `overrides` as its target_overrides.
-std::optional<tl::PlanCandidate> modelled_own_tiling(const TimeModelCase& c,
-                                                     const nlohmann::json& overrides,
-                                                     std::string& error) {
-    nlohmann::json j = tl::bench::time_model_spec(c);
-    if (!overrides.empty()) j["target_overrides"] = overrides;
-    const tl::LoadResult loaded = tl::load_spec(j.dump(), c.table + ".tilelens.json");
+// The spec's own tiling as the planner models it.
+std::optional<tl::PlanCandidate> modelled_own_tiling(const TimeModelCase& c, std::string& error) {
+    const tl::LoadResult loaded =
+        tl::load_spec(tl::bench::time_model_spec(c).dump(), c.table + ".tilelens.json");
     if (!loaded.spec) {
         error = "line " + std::to_string(c.line) + ": the spec does not load";
         return std::nullopt;
@@ -107,7 +104,7 @@ void BM_TimeModelAgainstPublishedTimes(benchmark::State& state) {
         by_table.clear();
         std::string error;
         for (const auto& r : rows) {
-            const auto c = modelled_own_tiling(r, {}, error);
+            const auto c = modelled_own_tiling(r, error);
             if (!c) errors.push_back(error);
             if (!c) continue;
             const ModelledCase m{r, *c->modelled_s, c->limited_by};
