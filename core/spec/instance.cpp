@@ -176,6 +176,35 @@ bool resolve_dims(Resolver& r, const OperandSpec& spec, const std::string& path,
     return true;  // the shape is sized even when its block is refused
 }
 
+// The inner tiles at these params: each at least 1 and at most the block's size.
+void resolve_inner(Resolver& r, const OperandSpec& spec, const std::string& path,
+                   ResolvedOperand* op) {
+    if (!spec.inner || spec.inner->tile.size() != op->block.size()) return;
+    ResolvedInner inner;
+    inner.buffers = spec.inner->buffers.value_or(0);
+    for (std::size_t d = 0; d < op->block.size(); ++d) {
+        const auto block = op->block[d].size;
+        const auto& t = spec.inner->tile[d];
+        if (!t) {
+            inner.tile.push_back(block);
+            continue;
+        }
+        const auto tpath = path_index(path + ".inner.tile", d);
+        auto v = r.size(*t, tpath, 1, "tile size");
+        if (!v) return;
+        if (*v > block) {
+            r.error(tpath, "the tile (" + std::to_string(*v) + ") is larger than the block (" +
+                               std::to_string(block) +
+                               ") on this dimension; a tile is a part of the block: use at "
+                               "most " +
+                               std::to_string(block) + ", or null for the whole block");
+            return;
+        }
+        inner.tile.push_back(*v);
+    }
+    op->inner = std::move(inner);
+}
+
 void resolve_operands(Resolver& r, const Spec& spec, const Limits& limits, Instance* inst) {
     std::int64_t total = 0;
     bool sized = true;
@@ -199,6 +228,7 @@ void resolve_operands(Resolver& r, const Spec& spec, const Limits& limits, Insta
             r.error(path + ".buffer_count",
                     "must be 1 or 2, got " + std::to_string(os.buffer_count));
         const bool dims_ok = resolve_dims(r, os, path, limits, &op);
+        if (dims_ok) resolve_inner(r, os, path, &op);
         if (dims_ok) {
             const auto n = saturating_product(op.shape.data(), op.shape.size());
             total = n == kMax || total > kMax - n ? kMax : total + n;
@@ -288,6 +318,28 @@ std::int64_t ResolvedOperand::block_elements() const {
     std::int64_t p = 1;
     for (const auto& b : block) p = checked_mul(p, b.size).value_or(kMax);
     return p;
+}
+
+std::int64_t ResolvedOperand::compute_size(int d) const {
+    const auto k = static_cast<std::size_t>(d);
+    if (inner && k < inner->tile.size()) return inner->tile[k];
+    return k < block.size() ? block[k].size : 1;
+}
+
+std::int64_t ResolvedOperand::tile_elements() const {
+    std::int64_t p = 1;
+    for (int d = 0; d < rank(); ++d) p = checked_mul(p, compute_size(d)).value_or(kMax);
+    return p;
+}
+
+std::int64_t ResolvedOperand::inner_steps() const {
+    std::int64_t steps = 1;
+    for (int d = 0; inner && d < rank(); ++d) {
+        const auto t = compute_size(d);
+        const auto b = block[static_cast<std::size_t>(d)].size;
+        steps = checked_mul(steps, t > 0 ? (b + t - 1) / t : 1).value_or(kMax);
+    }
+    return steps;
 }
 
 std::int64_t Instance::programs() const {

@@ -21,6 +21,13 @@ struct ResolvedBlockDim {
     std::int64_t pad_hi = 0;
 };
 
+// An operand's inner tiling at concrete sizes (docs/spec-format.md, "inner").
+struct ResolvedInner {
+    std::vector<std::int64_t> tile;  // one per block dimension (the block's size where whole)
+    int buffers = 0;                 // 0: the block is held whole; n: streamed through n tiles
+    bool streamed() const { return buffers > 0; }
+};
+
 struct ResolvedOperand {
     std::string name;
     Role role = Role::Input;
@@ -35,11 +42,17 @@ struct ResolvedOperand {
     bool discard = false;
     OutputRevisit revisit = OutputRevisit::Immediate;
     InputData data = InputData::Random;
+    std::optional<ResolvedInner> inner;
 
     int rank() const { return static_cast<int>(shape.size()); }
     std::int64_t elements() const;        // product of shape
     std::int64_t block_elements() const;  // product of block sizes
     std::int64_t block_bytes() const { return dtype_storage_bytes(dtype, block_elements()); }
+    // The size the body computes on along dimension d: the inner tile's, else the block's.
+    std::int64_t compute_size(int d) const;
+    std::int64_t tile_elements() const;  // product of compute sizes
+    std::int64_t tile_bytes() const { return dtype_storage_bytes(dtype, tile_elements()); }
+    std::int64_t inner_steps() const;  // tiles per block, 1 without an inner tiling
     // Moved by the kernel itself (memory_space any/hbm): no blocks, no automatic copies.
     bool manual() const { return is_manual(memory_space); }
 };

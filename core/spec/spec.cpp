@@ -82,7 +82,7 @@ int required_version(const Spec& spec) {
         v2 = v2 || op.memory_space || op.alias_of || op.discard ||
              op.revisit != OutputRevisit::Immediate || op.data != InputData::Random ||
              op.shape.empty() || op.shape.size() > 4 || dtype_needs_v2(op.dtype) ||
-             (op.index_map && uses_v2_syntax(*op.index_map));
+             op.inner.has_value() || (op.index_map && uses_v2_syntax(*op.index_map));
     }
     return v2 ? 2 : 1;
 }

@@ -47,6 +47,17 @@ struct BlockDim {
     bool operator==(const BlockDim&) const = default;
 };
 
+// A block consumed in inner steps (format 2, operand key "inner"): the body walks the block in
+// tiles (emit_pipeline, Mosaic GPU's tile_k, flash attention's block_kv_compute, Triton's
+// block_k). `tile` has one entry per block dimension, nullopt where a tile spans the whole
+// block. With `buffers`, the block is streamed through that many tiles and never held whole;
+// without, the block is held whole and only the compute steps are smaller.
+struct InnerSpec {
+    std::vector<std::optional<SizeValue>> tile;
+    std::optional<int> buffers;
+    bool operator==(const InnerSpec&) const = default;
+};
+
 struct OperandSpec {
     std::string name;
     Role role = Role::Input;
@@ -65,6 +76,7 @@ struct OperandSpec {
     bool discard = false;                 // outputs: values thrown away by the caller
     OutputRevisit revisit = OutputRevisit::Immediate;
     InputData data = InputData::Random;
+    std::optional<InnerSpec> inner;
     Json extra = Json::object();  // the user's "x-" annotations, kept verbatim on save
 
     bool is_manual_dma() const { return memory_space && is_manual(*memory_space); }

@@ -71,6 +71,12 @@ Json operand_json(const OperandSpec& op) {
     if (op.discard) o["discard"] = true;
     if (op.revisit != OutputRevisit::Immediate) o["revisit"] = std::string(to_string(op.revisit));
     if (op.data != InputData::Random) o["data"] = std::string(to_string(op.data));
+    if (op.inner) {
+        Json tile = Json::array();
+        for (const auto& t : op.inner->tile) tile.push_back(t ? size_json(*t) : Json(nullptr));
+        o["inner"] = Json{{"tile", std::move(tile)}};
+        if (op.inner->buffers) o["inner"]["buffers"] = *op.inner->buffers;
+    }
     append_extra(o, op.extra);
     return o;
 }

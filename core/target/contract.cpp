@@ -70,6 +70,9 @@ void check_vmem(const Instance& inst, const TargetProfile& t, const ContractOpti
         const auto& p = r.vmem_parts[i];
         msg += (i ? " + " : "") + p.label + " " + std::to_string(p.buffers) + " × " +
                std::to_string(p.block_bytes);
+        for (const auto& op : inst.operands)
+            if (op.name == p.label && op.inner && op.inner->streamed())
+                msg += " (inner tiles " + format_inner_tile(op) + ")";
     }
     const std::int64_t over = r.vmem_bytes - limit;
     msg += " = " + format_bytes(r.vmem_bytes) + " exceeds " + limit_phrase(t, limit) + " by " +
@@ -81,6 +84,14 @@ void check_vmem(const Instance& inst, const TargetProfile& t, const ContractOpti
             const auto& f = (*fixes)[i];
             for (auto& op : smaller.operands) {
                 if (op.name != f.operand) continue;
+                if (f.inner_tile) {
+                    const std::string before = format_inner_tile(op);
+                    for (std::size_t d = 0; d < op.inner->tile.size(); ++d)
+                        op.inner->tile[d] = f.to[d];
+                    msg += (i ? ", " : "") + f.operand + "'s inner tile " + before + " -> " +
+                           format_inner_tile(op);
+                    break;
+                }
                 const std::string before = format_block(op);
                 for (std::size_t d = 0; d < op.block.size(); ++d) op.block[d].size = f.to[d];
                 msg += (i ? ", " : "") + f.operand + " " + before + " -> " + format_block(op);
@@ -204,8 +215,14 @@ ContractResult check_contract(const Instance& inst, const TargetProfile& given,
     if (target.kind == TargetKind::Interpret) return r;
     r.vmem_limit_bytes = target.vmem_limit_bytes.value_or(target.vmem_bytes.value_or(0));
     const bool triton = target.kind == TargetKind::Gpu && target.backend == GpuBackend::Triton;
-    // Triton BlockSpecs point into global memory: no shared-memory budget applies to them.
-    if (triton) r.vmem_limit_bytes = 0;
+    // Triton BlockSpecs point into global memory: only streamed inner tiles, which its
+    // software pipeline stages through shared memory, count against shared memory.
+    bool has_inner = false, streams = false;
+    for (const auto& op : inst.operands) {
+        has_inner = has_inner || op.inner.has_value();
+        streams = streams || (op.inner && op.inner->streamed());
+    }
+    if (triton && !streams) r.vmem_limit_bytes = 0;
 
     // Operands in HBM (memory_space any/hbm) have no blocks: the tiling rules do not apply.
     if (target.kind == TargetKind::Tpu) {
@@ -214,13 +231,16 @@ ContractResult check_contract(const Instance& inst, const TargetProfile& given,
             if (!op.manual() && op.memory_space != MemorySpace::Smem)
                 detail::check_tpu_blocks(op, target, r);
     } else if (triton) {
-        r.rules_checked = {"dtype"};
+        if (has_inner) r.rules_checked.push_back("block_tiling");
+        r.rules_checked.push_back("dtype");
+        if (streams) r.rules_checked.push_back("vmem");
         advise_triton(inst, r);
     } else {
         r.rules_checked = {"block_tiling", "dtype", "vmem"};
         for (const auto& op : inst.operands)
             if (!op.manual()) detail::check_gpu_blocks(op, target, r);
     }
+    if (has_inner) detail::check_inner_tiles(inst, target, r);
     check_dtypes(inst, target, r);
     if (r.vmem_limit_bytes > 0) check_vmem(inst, target, options, r);
     if (target.kind == TargetKind::Tpu) {
@@ -242,7 +262,8 @@ std::string rule_description(std::string_view rule, const TargetProfile& t) {
                    "and 128; a rank-1 block equals the array, is a multiple of 1024, or is a "
                    "power of two of at least 128 × 32 / bits";
         if (t.backend == GpuBackend::Triton)
-            return "none on the BlockSpec (the body's loads and stores use power-of-two arrays)";
+            return "none on the BlockSpec (the body's loads and stores use power-of-two arrays); "
+                   "an inner tile's tiled dimensions are powers of two";
         return "the minor-most block dimension spans a multiple of 16 bytes; blocked dimensions "
                "only";
     }

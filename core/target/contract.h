@@ -96,9 +96,11 @@ struct BlockFix {
     std::string operand;
     std::vector<std::int64_t> from;
     std::vector<std::int64_t> to;
+    bool inner_tile = false;  // the sizes are the streamed operand's inner tile
 };
 
-// Smaller blocks whose VMEM sum fits `limit`: repeatedly halves the largest dimension (of the
+// Smaller blocks whose VMEM sum fits `limit` (smaller inner tiles for streamed operands):
+// repeatedly halves the largest dimension (of the
 // operand using the most memory) whose halved size still keeps its size rule. nullopt when no
 // dimension can shrink further before the sum fits.
 std::optional<std::vector<BlockFix>> shrink_blocks_to_fit(const Instance& inst,
@@ -108,5 +110,7 @@ std::optional<std::vector<BlockFix>> shrink_blocks_to_fit(const Instance& inst,
 
 // "(None, 100, 128)": a block as Pallas writes it (None = squeezed, Element(b) = element dim).
 std::string format_block(const ResolvedOperand& op);
+// "(128, 64)": one inner tile of a block consumed in inner steps (squeezed dimensions None).
+std::string format_inner_tile(const ResolvedOperand& op);
 
 }  // namespace tl

@@ -11,9 +11,11 @@ namespace {
 const std::vector<std::string_view> kOperandKeys = {
     "name", "role", "shape", "dtype", "block_shape", "index_map", "buffer_count", "unread"};
 const std::vector<std::string_view> kOperandKeysV2 = {"memory_space", "alias_of", "discard",
-                                                      "revisit", "data"};
+                                                      "revisit",      "data",     "inner"};
+constexpr std::int64_t kMaxInnerBuffers = 16;
 
 void read_operand_v2(SpecReader& r, const Json& op, const std::string& path, OperandSpec* out);
+void read_inner(SpecReader& r, const Json& j, const std::string& path, OperandSpec* out);
 
 std::optional<BlockDim> read_block_dim(SpecReader& r, const Json& j, const std::string& path) {
     BlockDim dim;
@@ -189,10 +191,80 @@ void read_operand_v2(SpecReader& r, const Json& op, const std::string& path, Ope
         if (auto c = r.read_choice(*SpecReader::find(op, "revisit"), path + ".revisit",
                                    {"immediate", "any"}))
             out->revisit = *c == 0 ? OutputRevisit::Immediate : OutputRevisit::Any;
+    if (const Json* j = SpecReader::find(op, "inner")) read_inner(r, *j, path + ".inner", out);
     if (check_role(r, op, path, *out, "data", Role::Input))
         if (auto c = r.read_choice(*SpecReader::find(op, "data"), path + ".data",
                                    {"random", "zeros", "ones", "iota"}))
             out->data = static_cast<InputData>(*c);
+}
+
+// "inner": {"tile": [null, "bk"], "buffers": 2}. A squeezed or Element dimension has no
+// tiles of its own (null there); an operand in HBM is always streamed, so it needs buffers.
+void read_inner(SpecReader& r, const Json& j, const std::string& path, OperandSpec* out) {
+    if (!r.expect_object(j, path)) return;
+    r.check_keys(j, path, {"tile", "buffers"}, nullptr);
+    InnerSpec inner;
+    bool ok = true;
+    if (const Json* t = r.require(j, path, "tile"); t && r.expect_array(*t, path + ".tile")) {
+        const auto tpath = path + ".tile";
+        if (t->size() != out->shape.size()) {
+            r.error(tpath, "has " + std::to_string(t->size()) + " entries but the shape has rank " +
+                               std::to_string(out->shape.size()) +
+                               "; give one per dimension (null: the whole block there)");
+            ok = false;
+        }
+        bool any = false;
+        for (std::size_t d = 0; d < t->size(); ++d) {
+            const auto dpath = path_index(tpath, d);
+            if ((*t)[d].is_null()) {
+                inner.tile.emplace_back();
+                continue;
+            }
+            const BlockDim* b = out->block_shape && d < out->block_shape->size()
+                                    ? &(*out->block_shape)[d]
+                                    : nullptr;
+            if (b && b->kind != BlockDim::Kind::Blocked) {
+                r.error(dpath, std::string(b->kind == BlockDim::Kind::Squeezed
+                                               ? "the block is squeezed here"
+                                               : "the block is element-indexed here") +
+                                   "; only a blocked dimension has tiles: use null");
+                ok = false;
+                continue;
+            }
+            auto v = r.read_size((*t)[d], dpath, 1, "tile size");
+            ok = ok && v.has_value();
+            any = any || v.has_value();
+            inner.tile.emplace_back(v);
+        }
+        if (ok && !any) {
+            r.error(tpath, "every entry is null, so the tile is the whole block; give the tile "
+                           "size of the dimension walked in inner steps, or leave inner out");
+            ok = false;
+        }
+    } else {
+        ok = false;
+    }
+    if (const Json* b = SpecReader::find(j, "buffers"))
+        if (auto v = r.read_int(*b, path + ".buffers")) {
+            if (*v >= 1 && *v <= kMaxInnerBuffers)
+                inner.buffers = static_cast<int>(*v);
+            else {
+                r.error(path + ".buffers", "must be 1 to " + std::to_string(kMaxInnerBuffers) +
+                                               " (the tiles in flight: emit_pipeline's buffer "
+                                               "count, num_stages, max_concurrent_steps), got " +
+                                               std::to_string(*v));
+                ok = false;
+            }
+        }
+    if (ok && !inner.buffers && out->is_manual_dma()) {
+        r.error(path + ".buffers",
+                "missing: an operand in memory_space \"" +
+                    std::string(to_string(*out->memory_space)) +
+                    "\" stays in HBM, so its tiles are streamed; give the number of tiles in "
+                    "flight (2 for emit_pipeline's default double buffering)");
+        ok = false;
+    }
+    if (ok) out->inner = std::move(inner);
 }
 
 // An alias names an earlier or later input of the same dtype, shared by one output only.

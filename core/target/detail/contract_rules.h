@@ -40,4 +40,8 @@ void check_tpu_blocks(const ResolvedOperand& op, const TargetProfile& target, Co
 // block_tiling for one operand on a GPU target (Mosaic GPU or Triton rules).
 void check_gpu_blocks(const ResolvedOperand& op, const TargetProfile& target, ContractResult& r);
 
+// block_tiling for inner tiles (streamed tiles keep the block rules; Triton tiles are powers
+// of two) and advice on partial last steps.
+void check_inner_tiles(const Instance& inst, const TargetProfile& target, ContractResult& r);
+
 }  // namespace tl::detail

@@ -184,11 +184,19 @@ std::int64_t tpu_vmem_bytes(const std::vector<std::int64_t>& dims, DType d,
     return sat_mul(n, detail::tpu_bits(d)) / 8;
 }
 
+// The dimensions the body sees of what the operand keeps on chip: its block, or one inner
+// tile when the block is streamed.
 std::vector<std::int64_t> body_dims(const ResolvedOperand& op) {
     std::vector<std::int64_t> dims;
-    for (const auto& d : op.block)
-        if (d.kind != BlockDim::Kind::Squeezed) dims.push_back(d.size);
+    const bool streamed = op.inner && op.inner->streamed();
+    for (std::size_t d = 0; d < op.block.size(); ++d)
+        if (op.block[d].kind != BlockDim::Kind::Squeezed)
+            dims.push_back(streamed ? op.compute_size(static_cast<int>(d)) : op.block[d].size);
     return dims;
+}
+
+bool streamed(const ResolvedOperand& op) {
+    return op.inner && op.inner->streamed();
 }
 
 }  // namespace
@@ -202,14 +210,28 @@ std::vector<VmemPart> vmem_parts(const Instance& inst, const TargetProfile& targ
         return n;
     };
     const bool tpu = target.kind == TargetKind::Tpu;
+    // Triton's blocks stay in global memory; once a kernel streams inner tiles, those tiles
+    // are what its software pipeline stages in shared memory, and all that is counted.
+    bool any_streamed = false;
+    for (const auto& op : inst.operands) any_streamed = any_streamed || streamed(op);
+    const bool triton = any_streamed && target.kind == TargetKind::Gpu &&
+                        target.backend == GpuBackend::Triton;
     for (const auto& op : inst.operands) {
+        // A streamed block keeps `buffers` inner tiles on chip, whatever its memory space.
+        if (streamed(op)) {
+            const std::int64_t bytes = tpu ? tpu_vmem_bytes(body_dims(op), op.dtype, target)
+                                           : dtype_storage_bytes(op.dtype, op.tile_elements());
+            parts.push_back({op.name, op.inner->buffers, bytes});
+            continue;
+        }
         // HBM operands are moved by the kernel into its declared scratch; SMEM ones count
         // against SMEM (smem_parts).
-        if (op.manual() || (tpu && op.memory_space == MemorySpace::Smem)) continue;
+        if (op.manual() || (tpu && op.memory_space == MemorySpace::Smem) || triton) continue;
         const std::int64_t bytes = tpu ? tpu_vmem_bytes(body_dims(op), op.dtype, target)
                                        : dtype_storage_bytes(op.dtype, elements(op));
         parts.push_back({op.name, std::max(1, op.buffer_count), bytes});
     }
+    if (triton) return parts;
     // Declared scratch lists the kernel's own buffers; a built-in body's f32 accumulator
     // is counted only when none is declared, so nothing is counted twice.
     if (options.f32_scratch_for_output && inst.scratch.empty())
@@ -277,6 +299,13 @@ std::optional<std::vector<BlockFix>> shrink_blocks_to_fit(const Instance& inst,
                                                           std::int64_t limit) {
     Instance work;
     work.operands = inst.operands;
+    // A streamed operand shrinks its inner tile: work on the tile as if it were the block.
+    for (auto& op : work.operands)
+        if (streamed(op)) {
+            for (std::size_t d = 0; d < op.block.size(); ++d)
+                op.block[d].size = op.compute_size(static_cast<int>(d));
+            op.inner->tile.clear();  // compute_size now reads the block
+        }
     std::set<std::size_t> exhausted;
     for (;;) {
         const auto parts = vmem_parts(work, target, options);
@@ -307,8 +336,11 @@ std::optional<std::vector<BlockFix>> shrink_blocks_to_fit(const Instance& inst,
     }
     std::vector<BlockFix> fixes;
     for (std::size_t i = 0; i < inst.operands.size(); ++i) {
-        BlockFix f{inst.operands[i].name, {}, {}};
-        for (const auto& d : inst.operands[i].block) f.from.push_back(dim_size(d));
+        const auto& op = inst.operands[i];
+        BlockFix f{op.name, {}, {}, streamed(op)};
+        for (std::size_t d = 0; d < op.block.size(); ++d)
+            f.from.push_back(f.inner_tile ? op.compute_size(static_cast<int>(d))
+                                          : dim_size(op.block[d]));
         for (const auto& d : work.operands[i].block) f.to.push_back(dim_size(d));
         if (f.from != f.to) fixes.push_back(std::move(f));
     }
@@ -326,6 +358,18 @@ std::string format_block(const ResolvedOperand& op) {
             out += "Element(" + std::to_string(d.size) + ")";
         else
             out += std::to_string(d.size);
+    }
+    return out + (op.block.size() == 1 ? ",)" : ")");
+}
+
+std::string format_inner_tile(const ResolvedOperand& op) {
+    std::string out = "(";
+    for (std::size_t i = 0; i < op.block.size(); ++i) {
+        if (i > 0) out += ", ";
+        if (op.block[i].kind == BlockDim::Kind::Squeezed)
+            out += "None";
+        else
+            out += std::to_string(op.compute_size(static_cast<int>(i)));
     }
     return out + (op.block.size() == 1 ? ",)" : ")");
 }

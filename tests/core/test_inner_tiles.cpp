@@ -1,0 +1,194 @@
+// Blocks consumed in inner steps (docs/spec-format.md, "inner"): the key loads, saves and
+// resolves; a streamed block counts its tiles, not itself, against VMEM or shared memory; a
+// streamed tile keeps the block rules; Triton tiles are powers of two; a partial last step is
+// advice.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "core/spec/instance.h"
+#include "core/spec/spec_io.h"
+#include "core/target/contract.h"
+#include "core/target/target.h"
+
+namespace tl {
+namespace {
+
+// A GPU-style matmul: each program owns an output tile and walks all of K inside itself.
+// `x_inner` and `y_inner` are spliced into x's and y's objects.
+std::string gpu_matmul(const std::string& target, const std::string& x_inner,
+                       const std::string& y_inner, int K = 4096) {
+    return R"js({"tilelens": 2, "name": "mm",
+      "params": {"M": 1024, "N": 1024, "K": )js" +
+           std::to_string(K) + R"js(, "bm": 128, "bn": 128, "tk": 64},
+      "grid": ["M // bm", "N // bn"], "dimension_semantics": ["parallel", "parallel"],
+      "operands": [
+        {"name": "x", "role": "input", "shape": ["M", "K"], "dtype": "bfloat16",
+         "block_shape": ["bm", "K"], "index_map": "lambda i, j: (i, 0)")js" +
+           x_inner + R"js(},
+        {"name": "y", "role": "input", "shape": ["K", "N"], "dtype": "bfloat16",
+         "block_shape": ["K", "bn"], "index_map": "lambda i, j: (0, j)")js" +
+           y_inner + R"js(},
+        {"name": "o", "role": "output", "shape": ["M", "N"], "dtype": "bfloat16",
+         "block_shape": ["bm", "bn"], "index_map": "lambda i, j: (i, j)"}],
+      "kernel": {"body": "matmul"}, "target": ")js" +
+           target + R"js("})js";
+}
+
+const std::string kXStream = R"js(, "inner": {"tile": [null, "tk"], "buffers": 4})js";
+const std::string kYStream = R"js(, "inner": {"tile": ["tk", null], "buffers": 4})js";
+
+Spec load_ok(const std::string& text) {
+    auto r = load_spec(text, "t");
+    EXPECT_TRUE(r.spec) << join(r.errors);
+    return r.spec.value_or(Spec{});
+}
+
+std::string load_errors(const std::string& text) {
+    auto r = load_spec(text, "t");
+    EXPECT_FALSE(r.spec) << "expected an error";
+    return join(r.errors);
+}
+
+Instance inst_of(const Spec& s) {
+    auto r = resolve(s);
+    EXPECT_TRUE(r.instance) << join(r.errors);
+    return r.instance.value_or(Instance{});
+}
+
+ContractResult contract_of(const std::string& text) {
+    const auto inst = inst_of(load_ok(text));
+    return check_contract(inst, *builtin_targets().find(load_ok(text).target.value_or("interpret")));
+}
+
+bool has_rule(const ContractResult& r, const std::string& rule, const std::string& needle) {
+    return std::any_of(r.violations.begin(), r.violations.end(), [&](const Finding& f) {
+        return f.rule == rule && f.message.find(needle) != std::string::npos;
+    });
+}
+
+TEST(InnerTiles, LoadsSavesAndResolves) {
+    const auto spec = load_ok(gpu_matmul("gpu-h100", kXStream, ""));
+    ASSERT_TRUE(spec.operands[0].inner);
+    EXPECT_EQ(spec.operands[0].inner->buffers, 4);
+    EXPECT_FALSE(spec.operands[0].inner->tile[0]);
+    // Saved as written and read back equal.
+    const auto again = load_ok(save_spec(spec));
+    EXPECT_EQ(again, spec);
+    EXPECT_NE(save_spec(spec).find(R"("inner": {"tile": [null, "tk"], "buffers": 4})"),
+              std::string::npos)
+        << save_spec(spec);
+    const auto inst = inst_of(spec);
+    const auto& x = inst.operands[0];
+    EXPECT_EQ(x.compute_size(0), 128);
+    EXPECT_EQ(x.compute_size(1), 64);
+    EXPECT_EQ(x.inner_steps(), 4096 / 64);
+    EXPECT_EQ(x.tile_bytes(), 128 * 64 * 2);
+    EXPECT_EQ(inst.operands[2].inner_steps(), 1);
+}
+
+TEST(InnerTiles, BadInnerKeysNameThePathAndTheFix) {
+    EXPECT_NE(load_errors(gpu_matmul("gpu-h100", R"js(, "inner": {"tile": ["tk"]})js", ""))
+                  .find("operands[0].inner.tile: has 1 entries but the shape has rank 2"),
+              std::string::npos);
+    EXPECT_NE(load_errors(gpu_matmul("gpu-h100", R"js(, "inner": {"tile": [null, null]})js", ""))
+                  .find("every entry is null"),
+              std::string::npos);
+    EXPECT_NE(load_errors(gpu_matmul("gpu-h100",
+                                     R"js(, "inner": {"tile": [null, 64], "buffers": 0})js", ""))
+                  .find("operands[0].inner.buffers: must be 1 to 16"),
+              std::string::npos);
+    EXPECT_NE(load_errors(gpu_matmul("gpu-h100", R"js(, "inner": {"tile": [null, 64], "x": 1})js",
+                                     ""))
+                  .find("operands[0].inner"),
+              std::string::npos);
+    // An operand left in HBM is necessarily streamed.
+    EXPECT_NE(
+        load_errors(R"js({"tilelens": 2, "name": "h", "grid": [1], "operands": [
+        {"name": "x", "role": "input", "shape": [256, 256], "dtype": "float32",
+         "memory_space": "pl.ANY", "inner": {"tile": [128, null]}},
+        {"name": "o", "role": "output", "shape": [256, 256], "dtype": "float32"}]})js")
+            .find("operands[0].inner.buffers: missing"),
+        std::string::npos);
+    // A squeezed dimension has no tiles of its own.
+    EXPECT_NE(load_errors(R"js({"tilelens": 2, "name": "s", "grid": [2], "operands": [
+        {"name": "x", "role": "input", "shape": [2, 256], "dtype": "float32",
+         "block_shape": [null, 256], "index_map": "lambda i: (i, 0)",
+         "inner": {"tile": [1, 128]}},
+        {"name": "o", "role": "output", "shape": [2, 256], "dtype": "float32"}]})js")
+                  .find("operands[0].inner.tile[0]: the block is squeezed here"),
+              std::string::npos);
+    // Format 1 has no inner tiles.
+    auto v1 = gpu_matmul("gpu-h100", R"js(, "inner": {"tile": [null, 64]})js", "");
+    v1.replace(v1.find("\"tilelens\": 2"), 13, "\"tilelens\": 1");
+    EXPECT_NE(load_errors(v1).find("tilelens\": 2"), std::string::npos);
+}
+
+TEST(InnerTiles, ATileLargerThanItsBlockIsRefusedAtThoseParams) {
+    auto r = resolve(load_ok(gpu_matmul("gpu-h100", kXStream, "", 32)));
+    ASSERT_FALSE(r.instance);
+    EXPECT_NE(join(r.errors).find("operands[0].inner.tile[1]: the tile (64) is larger than the "
+                                  "block (32)"),
+              std::string::npos)
+        << join(r.errors);
+}
+
+TEST(InnerTiles, StreamedBlocksCountTheirTilesAgainstSharedMemory) {
+    // Whole-K blocks do not fit 228 KiB of shared memory: 2 x 1 MiB per input.
+    const auto whole = contract_of(gpu_matmul("gpu-h100", "", ""));
+    EXPECT_TRUE(has_rule(whole, "vmem", "exceeds the shared memory budget")) << whole.vmem_bytes;
+    // Streamed through four 128 x 64 tiles each, they do; the output block stays whole.
+    const auto tiled = contract_of(gpu_matmul("gpu-h100", kXStream, kYStream));
+    EXPECT_FALSE(tiled.rejected()) << (tiled.violations.empty() ? "" : tiled.violations[0].message);
+    EXPECT_EQ(tiled.vmem_bytes, 4 * 128 * 64 * 2 + 4 * 64 * 128 * 2 + 2 * 128 * 128 * 2);
+    // Held whole (no buffers), the tile changes the compute steps, not the memory.
+    const auto held = contract_of(
+        gpu_matmul("gpu-h100", R"js(, "inner": {"tile": [null, "tk"]})js", ""));
+    EXPECT_EQ(held.vmem_bytes, whole.vmem_bytes);
+}
+
+TEST(InnerTiles, AStreamedTileOverBudgetIsShrunkAsATile) {
+    auto text = gpu_matmul("gpu-h100", R"js(, "inner": {"tile": [null, 2048], "buffers": 4})js",
+                           kYStream);
+    const auto r = contract_of(text);
+    ASSERT_TRUE(has_rule(r, "vmem", "x 4 × 524288 (inner tiles (128, 2048))"))
+        << (r.violations.empty() ? "" : r.violations[0].message);
+    EXPECT_TRUE(has_rule(r, "vmem", "x's inner tile (128, 2048) -> (64, 128)"))
+        << r.violations[0].message;
+}
+
+TEST(InnerTiles, AStreamedTileKeepsTheTargetsBlockRules) {
+    // Mosaic GPU: the minor-most dimension of a tile spans a multiple of 16 bytes.
+    const auto mosaic = contract_of(
+        gpu_matmul("gpu-h100", R"js(, "inner": {"tile": [null, 4], "buffers": 2})js", ""));
+    EXPECT_TRUE(has_rule(mosaic, "block_tiling", "operand x: inner tile (128, 4)"));
+    // TPU: an emit_pipeline tile of (8, 100) breaks the (8, 128) rule; held whole it is a slice.
+    const std::string tpu = R"js({"tilelens": 2, "name": "e", "grid": [1], "operands": [
+        {"name": "x", "role": "input", "shape": [256, 512], "dtype": "float32",
+         "memory_space": "pl.ANY", "inner": {"tile": [8, 100], "buffers": 2}},
+        {"name": "o", "role": "output", "shape": [256, 512], "dtype": "float32",
+         "memory_space": "pl.ANY"}], "target": "tpu-v5e"})js";
+    const auto r = contract_of(tpu);
+    EXPECT_TRUE(has_rule(r, "block_tiling", "operand x: inner tile (8, 100)"));
+    EXPECT_TRUE(std::any_of(r.advice.begin(), r.advice.end(), [](const std::string& a) {
+        return a.find("the inner tile 100 does not divide the block's 512") != std::string::npos;
+    }));
+    EXPECT_EQ(r.vmem_bytes, 2 * 8 * 128 * 4);  // lanes padded to 128
+}
+
+TEST(InnerTiles, TritonTilesArePowersOfTwoAndStageInSharedMemory) {
+    const auto bad = contract_of(gpu_matmul(
+        "gpu-triton", R"js(, "inner": {"tile": [null, 96], "buffers": 3})js", ""));
+    EXPECT_TRUE(has_rule(bad, "block_tiling", "dimension 1 is 96"));
+    EXPECT_TRUE(has_rule(bad, "block_tiling", "nearest valid: 64 or 128"));
+    const auto good = contract_of(gpu_matmul("gpu-triton", kXStream, kYStream));
+    EXPECT_FALSE(good.rejected());
+    // Only the staged tiles count: Triton's blocks stay in global memory.
+    EXPECT_EQ(good.vmem_bytes, 2 * 4 * 128 * 64 * 2);
+    EXPECT_NE(std::find(good.rules_checked.begin(), good.rules_checked.end(), "vmem"),
+              good.rules_checked.end());
+}
+
+}  // namespace
+}  // namespace tl
