@@ -27,7 +27,8 @@ def _scratch_ref(s):
     return Ref(np.full(s.shape, _fill(s.dtype), D.storage(s.dtype)), s.dtype, memory_space=s.memory_space)
 
 
-def run_call(c):
+def run_call(c, probe=False):
+    """Runs every program of c; with `probe`, only the first, for what its body records."""
     ideal = state["policy"].get("revisit", "tpu") == "ideal"
     pre = c.concrete_prefetch()
     in_arrays = [op.value._v.copy() for op in c.inputs]
@@ -65,6 +66,8 @@ def run_call(c):
     core = 0
     last = -1
     for p, pid in enumerate(c.programs()):
+        if probe and p:
+            break
         if core_of(pid) != core:  # next core: its own pipeline, scratch and SMEM copies
             core = core_of(pid)
             for k, op in enumerate(c.outputs):
@@ -99,6 +102,8 @@ def run_call(c):
                 out_idx[k] = idx
         args = (list(_unflatten(c.pre_tree, pre)) + list(c.in_tree.unflatten(in_refs))
                 + list(c.out_tree_flat_unflatten(out_refs)) + scratch)
+        if state.get("streams") is not None:  # emit_pipeline matches its refs to these
+            state["streams"].refs = in_refs + out_refs
         c.kernel(*args)
         if ideal:
             for k, op in enumerate(c.outputs):

@@ -11,7 +11,9 @@ from . import symbolic as S
 from . import tree as T
 from .array import Array, asarray
 from .errors import TileLensError
+from .inner import Streams
 from .operands import Operand
+from .refs import CURRENT
 from .session import state
 from .specs import BlockSpec, GridSpec, ScratchShape, user_frame
 
@@ -243,6 +245,47 @@ class _Call:
         }
 
 
+def _names(fn, name, seen, depth=4):
+    """Whether `fn`'s code, the functions it defines and the ones it reaches through its
+    globals and closure name `name` (an attribute or a global)."""
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    code = getattr(fn, "__code__", None)
+    if code is None or id(code) in seen or depth == 0:
+        return False
+    seen.add(id(code))
+    codes, reached = [code], []
+    while codes:
+        co = codes.pop()
+        if name in co.co_names:
+            return True
+        codes += [k for k in co.co_consts if hasattr(k, "co_names")]
+        reached += [fn.__globals__.get(n) for n in co.co_names]
+    reached += [c.cell_contents for c in (fn.__closure__ or ()) if c.cell_contents is not None]
+    return any(callable(f) and _names(f, name, seen, depth - 1) for f in reached
+               if not isinstance(f, type))
+
+
+def _probe(c):
+    """In record mode, runs the first program of a body that may call emit_pipeline, with the
+    pipelines only recording: that is where the operands' inner tiles come from. A failure
+    leaves the call as recorded; run mode reports it."""
+    if not _names(c.kernel, "emit_pipeline", set()):
+        return
+    from .pipeline import run_call
+    state["probe"] = True
+    try:
+        run_call(c, probe=True)
+    except MemoryError:
+        raise
+    except Exception:  # noqa: BLE001 - the kernel's errors are run mode's to report
+        pass
+    finally:
+        state["probe"] = False
+        state["program"] = None
+        CURRENT["pid"] = -1
+
+
 def pallas_call(kernel, out_shape=None, **kw):
     file, line = user_frame()
 
@@ -251,13 +294,20 @@ def pallas_call(kernel, out_shape=None, **kw):
         c.trace_maps()
         state["calls"].append(c.record())
         index = len(state["calls"]) - 1
-        if state["mode"] == "run":
-            from .pipeline import run_call
-            outs, writers = run_call(c)
-            if index == state["entry"]:
-                state["entry_outputs"] = (c, outs, writers)
-        else:
-            outs = [np.zeros(op.shape, D.storage(op.dt)) for op in c.outputs]
+        streams = Streams(c.all_operands())
+        state["streams"] = streams
+        try:
+            if state["mode"] == "run":
+                from .pipeline import run_call
+                outs, writers = run_call(c)
+                if index == state["entry"]:
+                    state["entry_outputs"] = (c, outs, writers)
+            else:
+                _probe(c)
+                outs = [np.zeros(op.shape, D.storage(op.dt)) for op in c.outputs]
+        finally:
+            state["streams"] = None
+        streams.apply(state["calls"][index])
         arrays = [Array(v, op.dt) for v, op in zip(outs, c.outputs)]
         state["call_outputs"].append(arrays)
         return c.out_tree.unflatten(arrays)

@@ -10,6 +10,8 @@ state = {
     "program": None,           # grid coordinates of the running program
     "grid": None,
     "max_table_programs": 1 << 20,
+    "streams": None,           # inner.Streams of the pallas_call whose body runs now
+    "probe": False,            # a record-mode run of one program: emit_pipeline only records
 }
 
 

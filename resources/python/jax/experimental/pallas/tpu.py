@@ -6,6 +6,7 @@ from ..._tilelens.specs import (VMEM, SMEM, ANY, HBM, SEMAPHORE, SemaphoreType, 
 from ..._tilelens.refs import (make_async_copy, async_copy, sync_copy, semaphore_signal,
                                semaphore_wait, semaphore_read)
 from ..._tilelens.primitives import run_scoped
+from ..._tilelens.inner import emit_pipeline
 
 __getattr__ = unsupported_module_getattr("jax.experimental.pallas.tpu")
 
