@@ -110,6 +110,8 @@ class _Session:
         self.lower_tpu = bool(policy.get("lower_tpu"))
         self.compile_tpu = bool(policy.get("compile_tpu"))
         self.active = False
+        self.pipelines = None  # emit_pipeline calls of the kernel body being traced
+        self.traced_pipelines = None  # those of the last body traced, for its pallas_call
 
     def interpret_params(self):
         """TPU interpret mode as the check asks: its fill, JAX's race detector."""
@@ -168,6 +170,9 @@ def _install(session, R):
         if dynamic:
             rec.notes.append(f"grid axes {dynamic} had dynamic bounds; recorded at this call's values")
         record = rec.record()
+        traced, session.traced_pipelines = session.traced_pipelines, None
+        if traced is not None:
+            traced.apply(rec, record["operands"])
         if session.lower_tpu and (rec.backend or "mosaic_tpu") == "mosaic_tpu":
             import tpu_lowering
             record["lowering"] = tpu_lowering.lower_for_tpu(args, params, orig)
@@ -220,12 +225,20 @@ def _install(session, R):
 
     PC.pallas_call_p.bind = bind
     import mesh_kernels
+    import pipelines
     mesh_kernels.install(session, functools.partial(_run_mesh_kernel, session))
+    pipelines.install(session)
     trace = getattr(PC, "_trace_kernel_to_jaxpr", None)
     if trace is not None:  # the kernel body is traced as JAX traces it, jit on (emit_pipeline's loops)
-        def traced_with_jit(*a, **k):
-            with jax.disable_jit(False):
-                return trace(*a, **k)
+        def traced_with_jit(fun, *a, **k):
+            outer, session.pipelines = session.pipelines, pipelines.Pipelines(None)
+            try:
+                with jax.disable_jit(False):
+                    out = trace(pipelines.traced_kernel(session, fun), *a, **k)
+                session.traced_pipelines = session.pipelines  # for the bind that follows
+                return out
+            finally:
+                session.pipelines = outer
         PC._trace_kernel_to_jaxpr = traced_with_jit
 
 
