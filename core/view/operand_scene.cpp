@@ -95,7 +95,47 @@ void attach_coverage(OperandScene& s, const Coverage& cov, const std::int32_t*& 
     s.has_coverage = true;
 }
 
+// The inner tiles across the program's block; a manual operand's tiles walk the whole array,
+// which is its block.
+void attach_inner(OperandScene& s, const ResolvedOperand& ro) {
+    if (!ro.inner) return;
+    InnerTiles& t = s.inner;
+    t.streamed = ro.inner->streamed();
+    t.buffers = ro.inner->buffers;
+    t.steps = ro.inner_steps();
+    for (std::size_t d = 0; d < s.slice.size(); ++d)
+        if (ro.compute_size(static_cast<int>(d)) < ro.block[d].size)
+            t.hidden_dims.push_back(static_cast<int>(d));
+    if (s.manual)
+        t.area = s.array;
+    else if (s.has_block)
+        t.area = s.window;
+    if (t.area.empty()) return;
+    const auto size_on = [&ro](int d) {
+        return d >= 0 ? std::max<std::int64_t>(ro.compute_size(d), 1) : std::int64_t{1};
+    };
+    t.tile_rows = size_on(s.row_dim);
+    t.tile_cols = size_on(s.col_dim);
+    t.rows = AxisPartition::regular(t.area.r0, t.tile_rows, t.area.r0, t.area.r1);
+    t.cols = AxisPartition::regular(t.area.c0, t.tile_cols, t.area.c0, t.area.c1);
+    t.first = {t.area.r0, t.area.c0, std::min(sat_add(t.area.r0, t.tile_rows), t.area.r1),
+               std::min(sat_add(t.area.c0, t.tile_cols), t.area.c1)};
+    t.present = true;
+}
+
 }  // namespace
+
+std::vector<ElementRect> InnerTiles::tiles(std::size_t limit) const {
+    std::vector<ElementRect> out;
+    for (std::int64_t i = 0; present && i < rows.cells(); ++i)
+        for (std::int64_t j = 0; j < cols.cells(); ++j) {
+            if (out.size() >= limit) return out;
+            const auto [r0, r1] = rows.cell_bounds(i);
+            const auto [c0, c1] = cols.cell_bounds(j);
+            out.push_back({r0, c0, r1, c1});
+        }
+    return out;
+}
 
 ProgramSpan visit_span(const Analysis& a, std::int64_t program, std::int64_t limit) {
     ProgramSpan span{program, program, false};
@@ -177,6 +217,7 @@ OperandScene build_operand_scene(std::shared_ptr<const Analysis> analysis, int o
         s.visit_truncated = s.visit_truncated || visit.truncated;
     }
     attach_coverage(s, a.coverage(op), s.counts_, s.cov_base_, s.cov_row_stride_);
+    attach_inner(s, ro);
     s.analysis = std::move(analysis);
     return s;
 }

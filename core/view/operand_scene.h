@@ -18,6 +18,26 @@
 
 namespace tl::view {
 
+// The inner tiles of the program's block (docs/spec-format.md, "inner"), in displayed
+// coordinates. Only the displayed dimensions are drawn; a tiled leading dimension is listed
+// in `hidden_dims` so that the inspector can say what the picture leaves out.
+struct InnerTiles {
+    bool present = false;  // the operand has an inner tiling and a tiled area is on show
+    bool streamed = false;
+    int buffers = 0;
+    std::int64_t steps = 1;                     // inner steps per block, over every dimension
+    std::int64_t tile_rows = 1, tile_cols = 1;  // tile size on the displayed dimensions
+    ElementRect area;              // what is tiled: the block's window (the array when manual)
+    AxisPartition rows, cols;      // tile boundaries across `area`, first and last cut its edges
+    ElementRect first;             // the tile the first inner step works on
+    std::vector<int> hidden_dims;  // leading dimensions cut into tiles, not drawn
+
+    // Tiles across `area` on the displayed dimensions.
+    std::int64_t shown_tiles() const { return present ? rows.cells() * cols.cells() : 0; }
+    // The displayed tile rectangles, row-major, at most `limit` of them.
+    std::vector<ElementRect> tiles(std::size_t limit = 4096) const;
+};
+
 // How an element relates to the current program's block.
 enum class CellState {
     Outside,        // neither in the array nor in the block
@@ -66,6 +86,7 @@ struct OperandScene {
     AxisPartition block_rows, block_cols;
     AxisPartition rows, cols;   // coverage cells: where the counts change
     bool has_coverage = false;  // rows/cols are the coverage partition and counts apply
+    InnerTiles inner;
 
     CellState state(std::int64_t r, std::int64_t c) const;
     // Coverage count of partition cell (ri, ci) / of displayed element (r, c); 0 without.
