@@ -102,9 +102,10 @@ void fill_traffic(AnalysisData& d, int op) {
                 sat_add(t.elements_padded_on_read, sat_mul(k, block - clip));
     }
     t.visits = t.block_copies;
-    t.vmem_bytes = sat_mul(ro.buffer_count, bytes_of(block));
-    // The kernel moves an HBM operand itself: its traffic is not visible in the BlockSpec.
-    if (ro.manual()) t.hbm_bytes = t.vmem_bytes = 0;
+    t.vmem_bytes = on_chip_bytes(ro);
+    // The kernel moves an HBM operand itself: its traffic is not visible in the BlockSpec,
+    // unless it streams it through inner tiles, which read the array once per program.
+    if (ro.manual() && !streams(ro)) t.hbm_bytes = t.vmem_bytes = 0;
     t.programs = d.programs - od.failed_programs;
 
     std::vector<std::int64_t> weight = od.events;

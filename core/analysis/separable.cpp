@@ -323,8 +323,8 @@ std::optional<SeparableAnalysis> analyse_separable(const Instance& inst,
             const Big in_events = over_changes(p, inside, fixed_in);
             t.elements_padded_on_read = to_i64(mul(in_events, static_cast<Big>(block)) - clipped);
         }
-        t.vmem_bytes = sat_mul(ro.buffer_count, dtype_storage_bytes(ro.dtype, block));
-        if (ro.manual()) t.hbm_bytes = t.vmem_bytes = 0;
+        t.vmem_bytes = on_chip_bytes(ro);
+        if (ro.manual() && !streams(ro)) t.hbm_bytes = t.vmem_bytes = 0;
         t.programs = out.programs;
 
         bool any_block = !p.fixed_oob;

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/kernels/flops.h"
 #include "core/target/core_share.h"
 
 namespace tl {
@@ -23,17 +24,36 @@ double product_mxu_use(std::int64_t a, std::int64_t b, std::int64_t c, int mxu) 
     return mxu_use(a, mxu) * mxu_use(b, mxu) * mxu_use(c, mxu);
 }
 
-// The block's size `from_end` dimensions from the last (1: the last).
+// The size the body computes on `from_end` dimensions from the last (1: the last): the
+// block's, or its inner tile's where the block is consumed in inner steps.
 std::int64_t block_size_from_end(const ResolvedOperand& op, int from_end) {
-    return op.block[static_cast<std::size_t>(op.rank() - from_end)].size;
+    return op.compute_size(op.rank() - from_end);
 }
 
-// Bytes the pipeline moves before the first step can start and after the last one ends.
+bool streamed(const ResolvedOperand& op) {
+    return op.inner && op.inner->streamed();
+}
+
+// Bytes the pipeline moves before the first step can start and after the last one ends: a
+// block, or the first tile of a streamed one.
 double fill_and_drain_bytes(const Instance& inst) {
     double bytes = 0;
-    for (const auto& op : inst.operands)
-        if (!op.manual()) bytes += static_cast<double>(op.block_bytes());
+    for (const auto& op : inst.operands) {
+        if (streamed(op))
+            bytes += static_cast<double>(op.tile_bytes());
+        else if (!op.manual())
+            bytes += static_cast<double>(op.block_bytes());
+    }
     return bytes;
+}
+
+// Pipeline steps one program takes: a streamed operand's tiles each pass through the same
+// pipeline a block does (emit_pipeline, tile_k), so they cost what a grid step costs.
+std::int64_t pipeline_steps_per_program(const Instance& inst) {
+    std::int64_t steps = 1;
+    for (const auto& op : inst.operands)
+        if (streamed(op)) steps = std::max(steps, op.inner_steps());
+    return steps;
 }
 
 // The part of the MXU an attention body's blocks keep busy: QKᵀ is a (bq, D) x (D, bk)
@@ -85,17 +105,25 @@ std::optional<TimeModel> model_time(const TargetProfile& target, const Instance&
             target.mxu_size ? body_mxu_use(inst, kernel, *target.mxu_size) : std::nullopt;
         if (use) m.mxu_loss_s = m.compute_s / *use - m.compute_s;
     }
-    m.steps_s = share.steps_per_core(inst.programs()) * target.grid_step_s.value_or(0);
+    // Softmax's exponentials run on the special-function units, which the matmuls wait for.
+    if (kernel && target.transcendentals_per_s && *target.transcendentals_per_s > 0)
+        if (const auto t = kernel_transcendentals(kernel->body, inst))
+            m.transcendental_s =
+                static_cast<double>(*t) / (*target.transcendentals_per_s * share.fraction());
+    m.steps_s = share.steps_per_core(inst.programs()) *
+                static_cast<double>(pipeline_steps_per_program(inst)) *
+                target.grid_step_s.value_or(0);
     m.fill_drain_s = fill_and_drain_bytes(inst) / bw;
-    const double compute = m.compute_s + m.mxu_loss_s;
+    const double compute = m.compute_s + m.mxu_loss_s + m.transcendental_s;
     m.modelled_s = std::max(compute, m.memory_s) + m.steps_s + m.fill_drain_s;
     // The largest term names the limit; compute and its MXU loss count only when compute,
     // not memory, sets the roof.
     const bool compute_bound = compute >= m.memory_s;
-    std::array<std::pair<double, const char*>, 3> terms{
+    std::array<std::pair<double, const char*>, 4> terms{
         std::pair{m.steps_s, "grid_steps"},
         compute_bound ? std::pair{m.compute_s, "compute"} : std::pair{m.memory_s, "memory"},
-        std::pair{compute_bound ? m.mxu_loss_s : 0.0, "mxu_shape"}};
+        std::pair{compute_bound ? m.mxu_loss_s : 0.0, "mxu_shape"},
+        std::pair{compute_bound ? m.transcendental_s : 0.0, "transcendentals"}};
     m.limited_by = std::max_element(terms.begin(), terms.end(), [](const auto& a, const auto& b) {
                        return a.first < b.first;
                    })->second;

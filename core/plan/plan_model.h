@@ -1,12 +1,17 @@
 #pragma once
 // The planner's time model (docs/report-format.md, "Plan output"): the roofline bound plus
 // what it leaves out. For a candidate with `programs` grid steps:
-//   modelled_s = max(flops / (peak * mxu_use), hbm_bytes / bandwidth)
-//              + programs * grid_step_s + (first input blocks + last output blocks) / bandwidth
+//   modelled_s = max(flops / (peak * mxu_use) + transcendentals / special_rate,
+//                    hbm_bytes / bandwidth)
+//              + programs * pipeline_steps * grid_step_s
+//              + (first input blocks + last output blocks) / bandwidth
+// where pipeline_steps is 1, or the inner steps of a streamed operand (docs/spec-format.md,
+// "inner"), whose tiles also replace its block in the fill and drain and in mxu_use.
 // with peak and bandwidth those of the cores the kernel runs on, and programs counted per core.
 // mxu_use is the fraction of the MXU the blocks keep busy: for each of a matmul's bm, bn and bk
 // (an attention's bq, bk and D), b / (mxu_size * ceil(b / mxu_size)). limited_by names the
-// largest term: "compute", "memory", "grid_steps" or "mxu_shape" (the compute lost to mxu_use).
+// largest term: "compute", "memory", "grid_steps", "mxu_shape" (the compute lost to mxu_use) or
+// "transcendentals".
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,6 +26,7 @@ struct TimeModel {
     double modelled_s = 0;
     std::string limited_by;
     double compute_s = 0, mxu_loss_s = 0, memory_s = 0, steps_s = 0, fill_drain_s = 0;
+    double transcendental_s = 0;  // exp and the like at the target's special-function rate
 };
 
 // The (bm, bn, bk) of a matmul body: the output block's last two dimensions and the first

@@ -193,6 +193,15 @@ std::vector<TileParam> tile_params(const Spec& spec, const Instance& base) {
                 if ((*block)[d].kind != BlockDim::Kind::Blocked || !text || *text != name) continue;
                 p.largest_dim = std::max(p.largest_dim, base.operands[o].shape[d]);
             }
+            // An inner tile's size is a tiling choice like a block's (a tile larger than its
+            // block is refused when the candidate resolves).
+            const auto& inner = spec.operands[o].inner;
+            for (std::size_t d = 0; inner && d < inner->tile.size(); ++d) {
+                const auto* text =
+                    inner->tile[d] ? std::get_if<std::string>(&*inner->tile[d]) : nullptr;
+                if (text && *text == name && d < base.operands[o].shape.size())
+                    p.largest_dim = std::max(p.largest_dim, base.operands[o].shape[d]);
+            }
         }
         if (p.largest_dim == 0) continue;
         std::set<std::int64_t> values{value, p.largest_dim};

@@ -4,7 +4,8 @@
 // footprint and roofline bound, marked unmeasured until a verified measurement says otherwise.
 //
 // Tile params are the params that size a blocked dimension of some operand's block on their
-// own ("bm" in block_shape ["bm", "bk"]) and size no operand's shape. Each takes the powers of
+// own ("bm" in block_shape ["bm", "bk"]), or an inner tile's ("tk" in inner.tile [null, "tk"]),
+// and size no operand's shape. Each takes the powers of
 // two from 8 up to the largest array dimension it blocks, that dimension itself, and the
 // spec's own value; the candidates are every combination, checked one by one.
 #include <atomic>
@@ -43,7 +44,7 @@ struct PlanCandidate {
     std::optional<double> roofline_s;  // max(flops / peak, bytes / bandwidth)
     std::string bound;                 // "compute", "memory", or "" without a roof
     // The roof plus grid steps, MXU shape and pipeline fill and drain (plan_model.h), and
-    // its largest term: "compute", "memory", "grid_steps" or "mxu_shape".
+    // its largest term: "compute", "memory", "grid_steps", "mxu_shape" or "transcendentals".
     std::optional<double> modelled_s;
     std::string limited_by;
     bool is_spec = false;  // the spec's own tile sizes

@@ -18,10 +18,10 @@ constexpr std::array<DType, 9> kAllDtypes{DType::Float32, DType::BFloat16, DType
                                           DType::Int32,   DType::UInt8,    DType::Bool};
 
 // The keys target_overrides accepts; a catalog entry takes these and kEntryOnlyKeys.
-constexpr std::array<std::string_view, 11> kFigureKeys{
+constexpr std::array<std::string_view, 12> kFigureKeys{
     "vmem_limit_bytes", "vmem_bytes", "hbm_bytes_per_s", "peak_flops", "cores",
     "megacore",         "dtypes",     "backend",         "name",       "grid_step_s",
-    "mxu_size"};
+    "mxu_size",         "transcendentals_per_s"};
 // vmem_limit_default is implied by an override of vmem_limit_bytes, so it is not one itself.
 constexpr std::array<std::string_view, 7> kEntryOnlyKeys{
     "id", "kind", "source", "notes", "vmem_limit_default", "memory_bytes", "compute_units"};
@@ -48,6 +48,7 @@ std::string_view group_of(std::string_view key) {
     if (key == "backend") return "rules";
     if (key == "grid_step_s") return "pipeline";
     if (key == "mxu_size") return "mxu";
+    if (key == "transcendentals_per_s") return "transcendentals";
     return "";
 }
 
@@ -166,6 +167,11 @@ bool set_figure(TargetProfile& t, std::string_view key, const Json& v, const std
         if (n && *n < 1) return t.grid_step_s = *n, true;
         return ctx.fail(path,
                         "expected seconds per grid step (a positive number below 1), or null");
+    }
+    if (key == "transcendentals_per_s") {
+        if (v.is_null()) return t.transcendentals_per_s.reset(), true;
+        if (auto n = positive_number(v)) return t.transcendentals_per_s = *n, true;
+        return ctx.fail(path, "expected exponentials (and the like) per second, or null");
     }
     if (key == "mxu_size") {
         if (v.is_null()) return t.mxu_size.reset(), true;

@@ -43,6 +43,9 @@ struct TargetProfile {
     // dimensions are not multiples of it leave part of the MXU idle. nullopt = no figure.
     std::optional<double> grid_step_s;
     std::optional<int> mxu_size;
+    // Exponentials and the like per second on the chip's special-function units (a GPU's
+    // SFUs, a TPU's EUP): softmax's exp runs there, apart from the matmul units.
+    std::optional<double> transcendentals_per_s;
     // What the datasheet says of the device itself (GPUs): its memory and its SMs (NVIDIA) or
     // compute units (AMD). Not used by the roofline; they tell a timing file's GPU apart from a
     // variant with other figures (an H100 PCIe has 114 SMs, the SXM profile 132).

@@ -5,8 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 #include <string>
 
+#include "core/plan/plan_model.h"
+#include "core/plan/tile_plan.h"
 #include "core/spec/instance.h"
 #include "core/spec/spec_io.h"
 #include "core/target/contract.h"
@@ -188,6 +191,82 @@ TEST(InnerTiles, TritonTilesArePowersOfTwoAndStageInSharedMemory) {
     EXPECT_EQ(good.vmem_bytes, 2 * 4 * 128 * 64 * 2);
     EXPECT_NE(std::find(good.rules_checked.begin(), good.rules_checked.end(), "vmem"),
               good.rules_checked.end());
+}
+
+const PlanCandidate* own_tiling(const TilePlan& plan) {
+    for (const auto& c : plan.candidates)
+        if (c.is_spec) return &c;
+    return nullptr;
+}
+
+TEST(InnerTiles, ThePlannerVariesTheTileAndRefusesTilesOverBudget) {
+    const auto out = plan_tiles(load_ok(gpu_matmul("gpu-h100", kXStream, kYStream)));
+    ASSERT_TRUE(out.plan) << join(out.errors);
+    const auto& params = out.plan->tile_params;
+    EXPECT_TRUE(std::any_of(params.begin(), params.end(),
+                            [](const TileParam& p) { return p.name == "tk"; }));
+    // Tiles of the whole K (4096) do not fit four buffers in shared memory.
+    EXPECT_TRUE(std::any_of(out.plan->rejected.begin(), out.plan->rejected.end(),
+                            [](const PlanRejection& r) {
+                                return r.params.at("tk") == 4096 && r.rule == "vmem";
+                            }));
+    std::set<std::int64_t> tiles;
+    for (const auto& c : out.plan->candidates) tiles.insert(c.params.at("tk"));
+    EXPECT_GE(tiles.size(), 3u);
+    ASSERT_NE(own_tiling(*out.plan), nullptr);
+    EXPECT_TRUE(own_tiling(*out.plan)->modelled_s);
+}
+
+TEST(InnerTiles, StreamedTilesCostPipelineStepsAndReplaceTheBlockInTheFill) {
+    // One TPU program streaming x through 8 x 512 tiles: 8 pipeline steps, not 1.
+    const std::string text = R"js({"tilelens": 2, "name": "e", "grid": [1],
+      "params": {"R": 64, "C": 512, "tr": 8},
+      "operands": [
+        {"name": "x", "role": "input", "shape": ["R", "C"], "dtype": "float32",
+         "memory_space": "pl.ANY", "inner": {"tile": ["tr", null], "buffers": 2}},
+        {"name": "o", "role": "output", "shape": ["R", "C"], "dtype": "float32",
+         "memory_space": "pl.ANY", "inner": {"tile": ["tr", null], "buffers": 2}}],
+      "target": "tpu-v5e"})js";
+    const auto inst = inst_of(load_ok(text));
+    const auto& target = *builtin_targets().find("tpu-v5e");
+    const auto m = model_time(target, inst, nullptr, std::nullopt, std::nullopt, 0);
+    ASSERT_TRUE(m);
+    EXPECT_DOUBLE_EQ(m->steps_s, 8 * *target.grid_step_s);
+    EXPECT_DOUBLE_EQ(m->fill_drain_s, 2.0 * 8 * 512 * 4 / *target.hbm_bytes_per_s);
+}
+
+TEST(InnerTiles, AttentionOnAGpuPaysForItsExponentials) {
+    // One program per 128 queries walks 1024 keys 64 at a time: 16 x 1024 x 1024 exps.
+    const std::string text = R"js({"tilelens": 2, "name": "fa",
+      "params": {"B": 16, "S": 1024, "T": 1024, "D": 64, "bq": 128, "tk": 64},
+      "grid": ["B", "cdiv(S, bq)"], "dimension_semantics": ["parallel", "parallel"],
+      "operands": [
+        {"name": "q", "role": "input", "shape": ["B", "S", "D"], "dtype": "bfloat16",
+         "block_shape": [null, "bq", "D"], "index_map": "lambda b, i: (b, i, 0)"},
+        {"name": "k", "role": "input", "shape": ["B", "T", "D"], "dtype": "bfloat16",
+         "block_shape": [null, "T", "D"], "index_map": "lambda b, i: (b, 0, 0)",
+         "inner": {"tile": [null, "tk", null], "buffers": 2}},
+        {"name": "v", "role": "input", "shape": ["B", "T", "D"], "dtype": "bfloat16",
+         "block_shape": [null, "T", "D"], "index_map": "lambda b, i: (b, 0, 0)",
+         "inner": {"tile": [null, "tk", null], "buffers": 2}},
+        {"name": "o", "role": "output", "shape": ["B", "S", "D"], "dtype": "bfloat16",
+         "block_shape": [null, "bq", "D"], "index_map": "lambda b, i: (b, i, 0)"}],
+      "kernel": {"body": "attention"}, "target": "gpu-h100"})js";
+    const auto spec = load_ok(text);
+    const auto inst = inst_of(spec);
+    const auto& target = *builtin_targets().find("gpu-h100");
+    const double flops = 4.0 * 16 * 1024 * 1024 * 64;
+    const auto m = model_time(target, inst, &*spec.kernel, flops, 989e12, 1 << 20);
+    ASSERT_TRUE(m);
+    EXPECT_DOUBLE_EQ(m->transcendental_s, 16.0 * 1024 * 1024 / *target.transcendentals_per_s);
+    // At D = 64 the exponentials take about as long as the matmuls (FlashAttention-3's figure).
+    EXPECT_NEAR(m->transcendental_s / m->compute_s, 0.99, 0.01);
+    EXPECT_NEAR(m->modelled_s, m->compute_s + m->transcendental_s + m->fill_drain_s,
+                1e-12);
+    // Without the figure the term is left out.
+    auto bare = target;
+    bare.transcendentals_per_s.reset();
+    EXPECT_EQ(model_time(bare, inst, &*spec.kernel, flops, 989e12, 1 << 20)->transcendental_s, 0);
 }
 
 }  // namespace

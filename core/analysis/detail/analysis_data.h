@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/windows.h"
 #include "core/base/limits.h"
 
 namespace tl {
@@ -69,6 +70,17 @@ Coverage build_coverage(const ResolvedOperand& op, const OpData& od,
 
 // Appends the indexing findings of every operand.
 void add_findings(AnalysisData& d);
+
+// Streamed through inner tiles (docs/spec-format.md, "inner").
+inline bool streams(const ResolvedOperand& op) {
+    return op.inner && op.inner->streamed();
+}
+
+// What the operand keeps on chip: buffer_count blocks, or `buffers` inner tiles when streamed.
+inline std::int64_t on_chip_bytes(const ResolvedOperand& op) {
+    return streams(op) ? sat_mul(op.inner->buffers, op.tile_bytes())
+                       : sat_mul(op.buffer_count, op.block_bytes());
+}
 
 // "(0, 1, 2)" and "[256, 0]".
 std::string format_coords(const std::vector<std::int64_t>& v, char open = '(', char close = ')');
