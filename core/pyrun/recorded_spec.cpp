@@ -48,6 +48,8 @@ Json operand_json(const Json& call, const Json& op, std::set<std::string>* used)
     if (memory != "vmem") o["memory_space"] = memory;
     if (op.contains("alias_of") && op["alias_of"].is_string()) o["alias_of"] = op["alias_of"];
     if (op.value("revisit", "immediate") == "any") o["revisit"] = "any";
+    // Tiles a recorded emit_pipeline streams the operand in; the spec loader validates them.
+    if (op.contains("inner") && op["inner"].is_object()) o["inner"] = op["inner"];
     // An output the wrapper drops while returning others as they are is a throw-away buffer.
     if (op.value("role", "") == "output" && op.value("dropped", false)) o["discard"] = true;
     o["x-python"] = origin(call, op);
