@@ -3,8 +3,10 @@
 // report names the engine; asking for JAX where there is none says how to get it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <variant>
 
 #include "core/audit/audit.h"
 #include "core/audit/report_json.h"
@@ -271,6 +273,61 @@ TEST(JaxEngine, APlKernelOverACoreMeshRunsAndIsChecked) {
     // The stand-ins have no pl.kernel: TileLens could not check it, and says so.
     const AuditResult standins = audit_on_engine(mesh_spec("{}"), PythonEngine::Standins);
     EXPECT_EQ(standins.verdict, Verdict::Invalid);
+}
+
+TEST(JaxEngine, EmitPipelineFillsTheInnerTilesOfTheOperandsItStreams) {
+    // x and y stay in HBM; the body pipelines them with pltpu.emit_pipeline, which the JAX
+    // engine follows into the recorded spec's `inner`, as the stand-ins do.
+    const auto pipeline_spec = [](const char* call, const char* kwargs) {
+        const LoadResult loaded =
+            load_spec(R"({"tilelens": 2, "name": "ep", "python": {"file": ")" + kJaxTestKernels +
+                          R"(/emit_pipeline_matmul.py", "call": ")" + call +
+                          R"(", "args": [{"shape": [16, 256], "dtype": "float32"},
+                {"shape": [256, 256], "dtype": "float32"}], "kwargs": )" +
+                          kwargs + R"(, "reference": "matmul_reference"}, "target": "tpu-v5e"})",
+                      "t.tilelens.json");
+        EXPECT_TRUE(loaded.spec) << join(loaded.errors);
+        return loaded.spec.value_or(Spec{});
+    };
+    const auto tiles = [](const AuditResult& r, std::size_t k) {
+        std::pair<std::vector<std::int64_t>, int> out;
+        if (!r.recorded || k >= r.recorded->operands.size() || !r.recorded->operands[k].inner)
+            return out;
+        const InnerSpec& inner = *r.recorded->operands[k].inner;
+        for (const auto& t : inner.tile)
+            out.first.push_back(t && std::holds_alternative<std::int64_t>(*t)
+                                    ? std::get<std::int64_t>(*t)
+                                    : -1);  // -1: null, the whole block
+        out.second = inner.buffers.value_or(0);
+        return out;
+    };
+    using Tiles = std::pair<std::vector<std::int64_t>, int>;
+    for (const PythonEngine engine : {PythonEngine::Jax, PythonEngine::Standins}) {
+        const AuditResult r = audit_on_engine(pipeline_spec("matmul", "{}"), engine);
+        EXPECT_EQ(r.verdict, Verdict::Pass) << report_json_text(r);
+        EXPECT_EQ(r.numerics, StageStatus::Pass);
+        EXPECT_EQ(tiles(r, 0), (Tiles{{8, 128}, 2})) << r.engine;
+        EXPECT_EQ(tiles(r, 1), (Tiles{{128, 128}, 2}));
+        EXPECT_EQ(tiles(r, 2), (Tiles{{8, 128}, 2}));
+    }
+    const AuditResult three =
+        audit_on_engine(pipeline_spec("matmul", R"({"x_buffers": 3})"), PythonEngine::Jax);
+    EXPECT_EQ(tiles(three, 0), (Tiles{{8, 128}, 3}));
+    const AuditResult rows =
+        audit_on_engine(pipeline_spec("matmul_row_blocks", "{}"), PythonEngine::Jax);
+    EXPECT_EQ(rows.verdict, Verdict::Pass) << report_json_text(rows);
+    EXPECT_EQ(tiles(rows, 0), (Tiles{{-1, 128}, 2}));  // within the (8, 256) VMEM block
+    EXPECT_EQ(tiles(rows, 1), (Tiles{{128, -1}, 2}));
+    EXPECT_EQ(tiles(rows, 2), Tiles{});
+    // A view of x (.at[...]) is not the operand: nothing recorded for it, and a note says why.
+    const AuditResult sliced =
+        audit_on_engine(pipeline_spec("matmul", R"({"slice_x": true})"), PythonEngine::Jax);
+    EXPECT_EQ(tiles(sliced, 0), Tiles{});
+    EXPECT_EQ(tiles(sliced, 1), (Tiles{{128, 128}, 2}));
+    const bool noted = std::any_of(sliced.notes.begin(), sliced.notes.end(), [](const auto& n) {
+        return n.text.find("a view of x_hbm") != std::string::npos;
+    });
+    EXPECT_TRUE(noted) << report_json_text(sliced);
 }
 
 TEST(VmemLedger, AJaxWithoutLibtpuSaysWhyThereIsNoLedger) {

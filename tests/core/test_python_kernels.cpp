@@ -246,6 +246,76 @@ TEST(PythonRun, AnUntraceableMapBecomesAPerProgramTable) {
     EXPECT_EQ(out, (std::vector<std::int64_t>{1, 3}));
 }
 
+const std::string kPipelineArgs =
+    R"([{"shape": [16, 256], "dtype": "float32"}, {"shape": [256, 256], "dtype": "float32"}])";
+
+// A call of tests/python/kernels/emit_pipeline_matmul.py on the stand-ins, recorded (or run)
+// and read back as a spec: {resolved instance, the runner's notes on the call}.
+std::pair<Instance, Json> pipeline_call(const std::string& call, const std::string& kwargs,
+                                        bool run) {
+    const Spec s = load_ok(
+        python_spec("emit_pipeline_matmul.py", call, kPipelineArgs, R"(, "kwargs": )" + kwargs));
+    PythonRequest req;
+    req.engine = PythonEngine::Standins;
+    req.run = run;
+    const PythonRun r = run_python(s, req);
+    EXPECT_TRUE(r.ok()) << join(r.errors) << (r.failure ? r.failure->to_string() : "");
+    if (!r.ok()) return {};
+    const LoadResult rec = recorded_spec(r.call(), s);
+    EXPECT_TRUE(rec.spec) << join(rec.errors);
+    const ResolveResult inst = rec.spec ? resolve(*rec.spec) : ResolveResult{};
+    EXPECT_TRUE(inst.instance) << join(inst.errors);
+    return {inst.instance.value_or(Instance{}), r.call().value("notes", Json::array())};
+}
+
+// Operand k's inner tile (the block's size where it spans it) and buffers; {} without inner.
+std::pair<std::vector<std::int64_t>, int> inner_of(const Instance& in, std::size_t k) {
+    if (k >= in.operands.size() || !in.operands[k].inner) return {};
+    return {in.operands[k].inner->tile, in.operands[k].inner->buffers};
+}
+
+using Tiles = std::pair<std::vector<std::int64_t>, int>;
+
+TEST(PythonRun, EmitPipelineFillsTheInnerTilesOfTheOperandsItStreams) {
+    // x and y stay in HBM and the output too; one program pipelines (8, 128) x (128, 128).
+    for (const bool run : {false, true}) {
+        const auto [in, notes] = pipeline_call("matmul", "{}", run);
+        ASSERT_EQ(in.operands.size(), 3u);
+        EXPECT_EQ(inner_of(in, 0), (Tiles{{8, 128}, 2})) << run;
+        EXPECT_EQ(inner_of(in, 1), (Tiles{{128, 128}, 2}));
+        EXPECT_EQ(inner_of(in, 2), (Tiles{{8, 128}, 2}));
+        ASSERT_EQ(notes.size(), 1u);
+        EXPECT_NE(notes[0].get<std::string>().find("over an inner grid of [2, 2, 2]"),
+                  std::string::npos);
+    }
+    // pl.Buffered(3) on x's inner BlockSpec: three tiles in flight.
+    EXPECT_EQ(inner_of(pipeline_call("matmul", R"({"x_buffers": 3})", false).first, 0),
+              (Tiles{{8, 128}, 3}));
+    // A VMEM block walked in tiles: the tile is within the block, whole along its rows.
+    const auto [rows, rows_notes] = pipeline_call("matmul_row_blocks", "{}", false);
+    EXPECT_EQ(rows.operands[0].block_elements(), 8 * 256);
+    EXPECT_EQ(inner_of(rows, 0), (Tiles{{8, 128}, 2}));
+    EXPECT_EQ(inner_of(rows, 1), (Tiles{{128, 256}, 2}));
+    EXPECT_EQ(inner_of(rows, 2), Tiles{});  // written by the body, not by the pipeline
+    // A view of x (.at[...]) is not the operand: nothing recorded for it, and a note says why.
+    const auto [sliced, sliced_notes] = pipeline_call("matmul", R"({"slice_x": true})", false);
+    EXPECT_EQ(inner_of(sliced, 0), Tiles{});
+    EXPECT_EQ(inner_of(sliced, 1), (Tiles{{128, 128}, 2}));
+    ASSERT_FALSE(sliced_notes.empty());
+    EXPECT_NE(sliced_notes[0].get<std::string>().find("a view of x_hbm"), std::string::npos);
+}
+
+TEST(PythonAudit, AnEmitPipelineKernelPassesWithItsInnerTilesRecorded) {
+    const Spec s = load_ok(python_spec("emit_pipeline_matmul.py", "matmul", kPipelineArgs,
+                                       R"(, "reference": "matmul_reference")"));
+    const AuditResult r = run_audit(s, quick());
+    EXPECT_EQ(r.verdict, Verdict::Pass) << messages(r);
+    EXPECT_EQ(r.numerics, StageStatus::Pass);
+    ASSERT_TRUE(r.recorded);
+    ASSERT_TRUE(r.recorded->operands[0].inner);
+    EXPECT_EQ(r.recorded->operands[0].inner->buffers, 2);
+}
+
 TEST(PythonAudit, ACorrectKernelPasses) {
     const Spec s = load_ok(python_spec("blocked_matmul.py", "matmul", kMatArgs,
                                        R"(, "reference": "matmul_reference")"));

@@ -240,5 +240,25 @@ class DmaRaceTest(RunnerCase):
             self.assertEqual(self.entry_call(r)["races"], [])
 
 
+class EmitPipelineTest(RunnerCase):
+    def test_inner_pipeline_runs_and_fills_inner(self):
+        # x and y stay in HBM; one program walks them in (8, 128) x (128, 128) tiles.
+        r = self.run_kernel("emit_pipeline_matmul.py", "matmul", [arg(16, 256), arg(256, 256)],
+                            {"x_buffers": 3}, reference="matmul_reference")
+        self.assertMatchesReference(r, atol=1e-3)
+        ops = self.entry_call(r)["operands"]
+        self.assertEqual([o.get("inner") for o in ops],
+                         [{"tile": [8, 128], "buffers": 3}, {"tile": [128, 128], "buffers": 2},
+                          {"tile": [8, 128], "buffers": 2}])
+
+    def test_a_vmem_block_is_tiled_within_the_block(self):
+        r = self.ok(self.run_kernel("emit_pipeline_matmul.py", "matmul_row_blocks",
+                                    [arg(16, 256), arg(256, 256)], mode="record"))
+        ops = r["calls"][0]["operands"]
+        self.assertEqual(ops[0]["inner"], {"tile": [None, 128], "buffers": 2})
+        self.assertEqual(ops[1]["inner"], {"tile": [128, None], "buffers": 2})
+        self.assertNotIn("inner", ops[2])
+
+
 if __name__ == "__main__":
     unittest.main()
