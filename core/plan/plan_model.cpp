@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/kernels/flops.h"
+#include "core/target/contract.h"
 #include "core/target/core_share.h"
 
 namespace tl {
@@ -75,6 +76,35 @@ std::optional<double> body_mxu_use(const Instance& inst, const KernelSpec* kerne
     return std::nullopt;
 }
 
+// Thread blocks one SM holds at once: as many as its shared memory fits (at least one, at
+// most 32, the hardware's limit on Hopper).
+std::int64_t blocks_per_sm(const Instance& inst, const TargetProfile& target) {
+    std::int64_t smem = 0;
+    for (const auto& p : vmem_parts(inst, target)) smem += p.bytes();
+    if (smem <= 0 || !target.vmem_bytes) return 32;
+    return std::clamp<std::int64_t>(*target.vmem_bytes / smem, 1, 32);
+}
+
+// On a GPU, programs run in waves over the SMs and each fills its own pipeline before its
+// first step: per wave, one program's first blocks and tiles per SM at that SM's share of
+// the bandwidth, which is exposed while the SM has nothing else to run.
+double gpu_fill_s(const Instance& inst, const TargetProfile& target, double bw) {
+    const auto sms = static_cast<std::int64_t>(*target.compute_units);
+    const std::int64_t slots = sms * blocks_per_sm(inst, target);
+    const std::int64_t waves = (inst.programs() + slots - 1) / slots;
+    return static_cast<double>(waves) * fill_and_drain_bytes(inst) * static_cast<double>(sms) / bw;
+}
+
+// Blocks shared by programs that run at the same time come from the L2 cache: while every
+// array fits in it, each is read from HBM once.
+double gpu_memory_bytes(const Instance& inst, const TargetProfile& target, std::int64_t hbm_bytes) {
+    if (!target.l2_bytes) return static_cast<double>(hbm_bytes);
+    std::int64_t arrays = 0;
+    for (const auto& op : inst.operands) arrays += dtype_storage_bytes(op.dtype, op.elements());
+    if (arrays > *target.l2_bytes) return static_cast<double>(hbm_bytes);
+    return static_cast<double>(std::min(hbm_bytes, arrays));
+}
+
 }  // namespace
 
 std::optional<MatmulBlocks> matmul_blocks(const Instance& inst, const KernelSpec* kernel) {
@@ -98,7 +128,9 @@ std::optional<TimeModel> model_time(const TargetProfile& target, const Instance&
     const CoreShare share = core_share(target, &inst);
     const double bw = *target.hbm_bytes_per_s * share.fraction();
     TimeModel m;
-    m.memory_s = static_cast<double>(hbm_bytes) / bw;
+    const bool gpu = target.kind == TargetKind::Gpu && target.compute_units;
+    m.memory_s =
+        (gpu ? gpu_memory_bytes(inst, target, hbm_bytes) : static_cast<double>(hbm_bytes)) / bw;
     if (flops && peak_flops && *peak_flops > 0) {
         m.compute_s = *flops / (*peak_flops * share.fraction());
         const auto use =
@@ -113,7 +145,7 @@ std::optional<TimeModel> model_time(const TargetProfile& target, const Instance&
     m.steps_s = share.steps_per_core(inst.programs()) *
                 static_cast<double>(pipeline_steps_per_program(inst)) *
                 target.grid_step_s.value_or(0);
-    m.fill_drain_s = fill_and_drain_bytes(inst) / bw;
+    m.fill_drain_s = gpu ? gpu_fill_s(inst, target, bw) : fill_and_drain_bytes(inst) / bw;
     const double compute = m.compute_s + m.mxu_loss_s + m.transcendental_s;
     m.modelled_s = std::max(compute, m.memory_s) + m.steps_s + m.fill_drain_s;
     // The largest term names the limit; compute and its MXU loss count only when compute,

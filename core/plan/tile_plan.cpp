@@ -263,6 +263,7 @@ bool examine_all(const Spec& spec, const TargetProfile& profile, const PlanOptio
         combinations = std::min<std::int64_t>(combinations * std::int64_t(p.values.size()),
                                               std::int64_t{1} << 40);
     std::int64_t examined = 0;
+    bool own_seen = false;
     const int to_examine = static_cast<int>(std::min(combinations, options.max_combinations));
     for (bool more = true; more && examined < options.max_combinations; ++examined) {
         if (options.progress && examined > 0)
@@ -275,6 +276,7 @@ bool examine_all(const Spec& spec, const TargetProfile& profile, const PlanOptio
             tiles[p.name] = p.values[at[i]];
             own = own && p.values[at[i]] == p.spec_value;
         }
+        own_seen = own_seen || own;
         if (!own && !spec.scalar_prefetch.empty()) {
             plan.not_modelled.push_back(
                 {tiles, "prefetch_tables",
@@ -297,6 +299,18 @@ bool examine_all(const Spec& spec, const TargetProfile& profile, const PlanOptio
         }
     }
     if (options.progress) options.progress(static_cast<int>(examined), to_examine);
+    // Past the budget, the spec's own tiling is still examined: it is what the user compares.
+    if (!own_seen) {
+        ParamMap tiles;
+        for (const auto& p : plan.tile_params) tiles[p.name] = p.spec_value;
+        auto result = examine(spec, profile, tiles, options);
+        if (auto* c = std::get_if<PlanCandidate>(&result)) {
+            c->is_spec = true;
+            plan.candidates.push_back(std::move(*c));
+        } else {
+            plan.rejected.push_back(std::get<PlanRejection>(std::move(result)));
+        }
+    }
     if (combinations > examined)
         plan.notes.push_back(std::to_string(combinations - examined) + " of " +
                              std::to_string(combinations) +

@@ -19,12 +19,14 @@ constexpr std::array<DType, 9> kAllDtypes{DType::Float32, DType::BFloat16, DType
 
 // The keys target_overrides accepts; a catalog entry takes these and kEntryOnlyKeys.
 constexpr std::array<std::string_view, 12> kFigureKeys{
-    "vmem_limit_bytes", "vmem_bytes", "hbm_bytes_per_s", "peak_flops", "cores",
-    "megacore",         "dtypes",     "backend",         "name",       "grid_step_s",
-    "mxu_size",         "transcendentals_per_s"};
+    "vmem_limit_bytes", "vmem_bytes", "hbm_bytes_per_s",
+    "peak_flops",       "cores",      "megacore",
+    "dtypes",           "backend",    "name",
+    "grid_step_s",      "mxu_size",   "transcendentals_per_s"};
 // vmem_limit_default is implied by an override of vmem_limit_bytes, so it is not one itself.
-constexpr std::array<std::string_view, 7> kEntryOnlyKeys{
-    "id", "kind", "source", "notes", "vmem_limit_default", "memory_bytes", "compute_units"};
+constexpr std::array<std::string_view, 8> kEntryOnlyKeys{
+    "id",           "kind",          "source",  "notes", "vmem_limit_default",
+    "memory_bytes", "compute_units", "l2_bytes"};
 
 std::vector<std::string> names(const auto& keys) {
     return std::vector<std::string>(keys.begin(), keys.end());
@@ -228,6 +230,10 @@ bool set_device_figure(TargetProfile& t, const std::string& key, const Json& v,
         if (n) return t.memory_bytes = *n, true;
         return ctx.fail(path, "expected the device memory in bytes, or null");
     }
+    if (key == "l2_bytes") {
+        if (n) return t.l2_bytes = *n, true;
+        return ctx.fail(path, "expected the L2 cache in bytes, or null");
+    }
     if (n && *n <= 100000) return t.compute_units = static_cast<int>(*n), true;
     return ctx.fail(path, "expected the number of SMs or compute units, or null");
 }
@@ -271,7 +277,7 @@ std::optional<TargetProfile> read_entry(const Json& e, const std::string& path, 
             }
             continue;
         }
-        if (key == "memory_bytes" || key == "compute_units") {
+        if (key == "memory_bytes" || key == "compute_units" || key == "l2_bytes") {
             ok = set_device_figure(t, key, v, p, ctx) && ok;
             continue;
         }

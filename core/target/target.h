@@ -51,6 +51,9 @@ struct TargetProfile {
     // variant with other figures (an H100 PCIe has 114 SMs, the SXM profile 132).
     std::optional<std::int64_t> memory_bytes;
     std::optional<int> compute_units;
+    // A GPU's L2 cache, shared by all SMs: blocks that concurrently running programs share are
+    // read from HBM once while every array fits in it (the time model's memory term).
+    std::optional<std::int64_t> l2_bytes;
     std::vector<DType> dtypes;                   // supported
     std::map<std::string, std::string> sources;  // figure group ("compute", ...) -> where from
     std::vector<std::string> overridden;         // keys replaced by target_overrides

@@ -422,14 +422,21 @@ TEST(ContractGpu, TritonBlockSpecsAreFree) {
 }
 
 TEST(ContractGpu, SharedMemoryBudget) {
-    // 64 × 128 × 4 = 32768 per block; x, y and o double-buffered = 196608 <= 233472 (228 KiB).
+    // 64 × 128 × 4 = 32768 per block; a sequential axis is pipelined, so x, y and o are
+    // double-buffered: 196608 <= 233472 (228 KiB).
     const auto fits = instance({simple("x", DType::Float32, {512, 512}, {64, 128}),
                                 simple("y", DType::Float32, {512, 512}, {64, 128}),
-                                simple("o", DType::Float32, {512, 512}, {64, 128}, Role::Output)});
+                                simple("o", DType::Float32, {512, 512}, {64, 128}, Role::Output)},
+                               {8, 4}, {Semantics::Parallel, Semantics::Arbitrary});
     auto r = check_contract(fits, target("gpu-h100"));
     EXPECT_FALSE(r.rejected());
     EXPECT_EQ(r.vmem_bytes, 196608);
     EXPECT_EQ(r.vmem_limit_bytes, 233472);
+    // With every axis parallel each program is its own thread block and loads its blocks
+    // once (Mosaic GPU pipelines only the sequential axes).
+    auto parallel = fits;
+    parallel.semantics = {Semantics::Parallel, Semantics::Parallel};
+    EXPECT_EQ(check_contract(parallel, target("gpu-h100")).vmem_bytes, 98304);
     // 128 × 128 × 4 × 2 × 3 = 393216 > 233472.
     auto big = fits;
     for (auto& op : big.operands) op.block = {blocked(128), blocked(128)};

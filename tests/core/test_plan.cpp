@@ -428,7 +428,11 @@ TEST(Plan, TheCombinationBudgetIsReported) {
     PlanOptions opt;
     opt.max_combinations = 10;
     const TilePlan plan = plan_or_fail(s, opt);
-    EXPECT_EQ(plan.candidates.size() + plan.rejected.size(), 10u);
+    // Ten combinations, and the spec's own tiling, which lies past them.
+    EXPECT_EQ(plan.candidates.size() + plan.rejected.size(), 11u);
+    EXPECT_EQ(std::count_if(plan.candidates.begin(), plan.candidates.end(),
+                            [](const PlanCandidate& c) { return c.is_spec; }),
+              1);
     ASSERT_FALSE(plan.notes.empty());
     EXPECT_NE(plan.notes.back().find("not examined"), std::string::npos);
 }
@@ -459,7 +463,7 @@ TEST(Plan, ProgressCountsEveryCombinationUpToTheBudget) {
     ASSERT_EQ(calls.size(), 40u);
     for (std::size_t i = 0; i < calls.size(); ++i)
         EXPECT_EQ(calls[i], std::make_pair(static_cast<int>(i) + 1, 40));
-    EXPECT_EQ(plan.candidates.size() + plan.rejected.size(), 40u);
+    EXPECT_EQ(plan.candidates.size() + plan.rejected.size(), 41u);  // and the spec's own
 }
 
 TimingRecord measured(const std::string& params_json, double median, bool verified = true) {

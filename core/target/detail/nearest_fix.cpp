@@ -214,8 +214,12 @@ std::vector<VmemPart> vmem_parts(const Instance& inst, const TargetProfile& targ
     // are what its software pipeline stages in shared memory, and all that is counted.
     bool any_streamed = false;
     for (const auto& op : inst.operands) any_streamed = any_streamed || streamed(op);
-    const bool triton = any_streamed && target.kind == TargetKind::Gpu &&
-                        target.backend == GpuBackend::Triton;
+    const bool triton =
+        any_streamed && target.kind == TargetKind::Gpu && target.backend == GpuBackend::Triton;
+    // On a GPU whose grid is all parallel, each program is its own thread block and loads
+    // its blocks once: there is no next step to prefetch for, so one buffer each.
+    bool all_parallel = target.kind == TargetKind::Gpu;
+    for (const auto s : inst.semantics) all_parallel = all_parallel && is_parallel(s);
     for (const auto& op : inst.operands) {
         // A streamed block keeps `buffers` inner tiles on chip, whatever its memory space.
         if (streamed(op)) {
@@ -229,7 +233,7 @@ std::vector<VmemPart> vmem_parts(const Instance& inst, const TargetProfile& targ
         if (op.manual() || (tpu && op.memory_space == MemorySpace::Smem) || triton) continue;
         const std::int64_t bytes = tpu ? tpu_vmem_bytes(body_dims(op), op.dtype, target)
                                        : dtype_storage_bytes(op.dtype, elements(op));
-        parts.push_back({op.name, std::max(1, op.buffer_count), bytes});
+        parts.push_back({op.name, all_parallel ? 1 : std::max(1, op.buffer_count), bytes});
     }
     if (triton) return parts;
     // Declared scratch lists the kernel's own buffers; a built-in body's f32 accumulator
