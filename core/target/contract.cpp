@@ -278,7 +278,10 @@ std::string rule_description(std::string_view rule, const TargetProfile& t) {
     if (rule == "dtype") return "operand dtypes are among: " + dtype_list(t.dtypes);
     if (rule == "vmem") {
         const auto limit = t.vmem_limit_bytes.value_or(t.vmem_bytes.value_or(0));
-        return "the sum of buffer_count × block bytes, plus scratch, fits the " +
+        return std::string(tpu ? "the sum of buffer_count × block bytes"
+                               : "the sum of block bytes (buffer_count × when a grid axis is "
+                                 "sequential)") +
+               " or, for streamed operands, buffers × inner tile bytes, plus scratch, fits the " +
                std::string(tpu ? "scoped VMEM limit" : "shared memory per SM") + " of " +
                format_bytes(limit);
     }
