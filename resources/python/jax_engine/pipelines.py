@@ -79,9 +79,18 @@ class Pipelines:
 
     def note(self, line, grid, in_specs, out_specs, refs):
         from jax._src.state.types import TransformedRef
-        ins, outs = _leaves(_normalize(in_specs)), _leaves(_normalize(out_specs))
-        flat = _leaves(refs, is_leaf=lambda r: isinstance(r, TransformedRef))
-        self.applied.append((line, tuple(grid), list(zip(ins + outs, flat))))
+        is_ref = lambda r: isinstance(r, TransformedRef)  # noqa: E731
+        specs = list(_normalize(in_specs)) + list(_normalize(out_specs))
+        if len(refs) == len(specs):
+            # One argument per spec; an argument may bundle its ref with what a custom
+            # allocation needs beside it (a row table), the ref first.
+            pairs = []
+            for spec, arg in zip(specs, refs):
+                leaves = _leaves(arg, is_leaf=is_ref)
+                pairs.append((spec, leaves[0] if leaves else arg))
+        else:
+            pairs = list(zip(_leaves(tuple(specs)), _leaves(refs, is_leaf=is_ref)))
+        self.applied.append((line, tuple(grid), pairs))
 
     def _operand(self, ref, nsp, nops):
         """(operand index, None), (index, "view") for a view of it, or (None, None)."""
