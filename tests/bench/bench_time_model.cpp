@@ -54,7 +54,10 @@ std::optional<tl::PlanCandidate> modelled_own_tiling(const TimeModelCase& c, std
         error = "line " + std::to_string(c.line) + ": the spec does not load";
         return std::nullopt;
     }
-    const tl::PlanOutcome out = tl::plan_tiles(*loaded.spec, tl::PlanOptions{});
+    // Only the spec's own tiling is needed, and the planner examines it past any budget.
+    tl::PlanOptions one;
+    one.max_combinations = 1;
+    const tl::PlanOutcome out = tl::plan_tiles(*loaded.spec, one);
     if (out.plan)
         for (const auto& cand : out.plan->candidates)
             if (cand.is_spec && cand.modelled_s) return cand;
