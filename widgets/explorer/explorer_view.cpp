@@ -555,6 +555,11 @@ void ExplorerView::refreshLegend() {
     LegendContent c;
     for (OperandView* v : views_)
         c.roleHues.push_back(ExplorerPalette::roleHue(v->scene().role, v->scene().role_index));
+    if (analysis_)  // from the spec, not the scenes: the views may not have one yet
+        for (const ResolvedOperand& op : analysis_->instance().operands) {
+            c.innerStreamed = c.innerStreamed || (op.inner && op.inner->streamed());
+            c.innerHeld = c.innerHeld || (op.inner && !op.inner->streamed());
+        }
     c.heat = heat_->isChecked();
     legend_->setContent(std::move(c));
 }

@@ -3,6 +3,7 @@
 #include <QStringList>
 #include <algorithm>
 
+#include "core/base/format.h"
 #include "core/view/error_heat.h"
 #include "widgets/explorer/explorer_palette.h"
 #include "widgets/explorer/operand_painter.h"
@@ -56,6 +57,39 @@ QString row(const QString& key, const QString& value) {
         .arg(key, value);
 }
 
+// How the body consumes the block when it has an inner tiling: "tile (128, 64) · 8 steps,
+// streamed through 4 buffers (4 × 16 KiB)" or "held whole, computed in 8 tiles of (128, 64)".
+QString innerRow(const ResolvedOperand& ro) {
+    if (!ro.inner) return {};
+    const std::int64_t steps = ro.inner_steps();
+    const QString tile = tupleText(ro.inner->tile);
+    const QString stepText =
+        steps == 1 ? QStringLiteral("1 step") : QStringLiteral("%1 steps").arg(steps);
+    QString text = ro.inner->streamed()
+                       ? QStringLiteral("tile %1 · %2, streamed through %3 buffer%4 (%3 × %5)")
+                             .arg(tile, stepText)
+                             .arg(ro.inner->buffers)
+                             .arg(ro.inner->buffers == 1 ? QString() : QStringLiteral("s"))
+                             .arg(qs(format_bytes_short(ro.tile_bytes())))
+                       : QStringLiteral("held whole, computed in %1 tile%2 of %3")
+                             .arg(steps)
+                             .arg(steps == 1 ? QString() : QStringLiteral("s"))
+                             .arg(tile);
+    bool partial = false;
+    QStringList hidden;
+    for (int d = 0; d < ro.rank(); ++d) {
+        const std::int64_t b = ro.block[static_cast<std::size_t>(d)].size;
+        const std::int64_t t = ro.compute_size(d);
+        partial = partial || (t > 0 && b % t != 0);
+        if (d < ro.rank() - 2 && t < b) hidden << QString::number(d);
+    }
+    if (partial) text += QStringLiteral("; the last step is partial (masked by the body)");
+    if (!hidden.isEmpty())
+        text += QStringLiteral("; tiles along dim %1 are not drawn (one slice on show)")
+                    .arg(hidden.join(QStringLiteral(", ")));
+    return row(QStringLiteral("inner"), text);
+}
+
 // The rows after the windows: what the pipeline does with the operand's block in `program`,
 // and the operand's memory space, alias, discard and revisit when they are not the default.
 QString operandPipelineRows(const Analysis& a, std::int64_t program, int op) {
@@ -74,7 +108,7 @@ QString operandPipelineRows(const Analysis& a, std::int64_t program, int op) {
                          .arg(program + 1)
                          .arg(v);
     }
-    QString h = row(QStringLiteral("pipeline"), step);
+    QString h = row(QStringLiteral("pipeline"), step) + innerRow(ro);
     if (ro.memory_space == MemorySpace::Smem)
         h += row(QStringLiteral("memory"), QStringLiteral("SMEM"));
     if (ro.alias_of >= 0)
@@ -105,7 +139,8 @@ QString operandSection(const InspectorInput& in, std::int64_t program, int op) {
                  QStringLiteral("%1: the whole array stays in HBM; the kernel copies what it "
                                 "needs itself, so its accesses are not checked "
                                 "(unchecked_operand)")
-                     .arg(qs(std::string(to_string(ro.memory_space)))));
+                     .arg(qs(std::string(to_string(ro.memory_space))))) +
+             innerRow(ro);
         return h + QStringLiteral("</table>");
     }
     const auto bi = a.block_index(program, op);

@@ -19,6 +19,24 @@ struct Item {
     QString text;
 };
 
+// A block cut into three inner tiles, the first shaded, the boundaries dashed when streamed.
+Item innerItem(const ExplorerPalette& pal, const QColor& hue, bool streamed, bool first, double s) {
+    return {2 * s,
+            [&pal, hue, streamed](QPainter& p, const QRectF& b) {
+                p.fillRect(b, hue);
+                const double w = b.width() / 3;
+                p.fillRect(QRectF(b.x(), b.y(), w, b.height()), layers::innerFirstTile(pal, hue));
+                p.save();
+                p.setPen(layers::innerTilePen(pal, hue, hue, streamed));
+                for (int i = 1; i < 3; ++i)
+                    p.drawLine(QLineF(b.x() + i * w, b.top(), b.x() + i * w, b.bottom()));
+                p.restore();
+            },
+            (streamed ? QStringLiteral("inner tiles, streamed")
+                      : QStringLiteral("inner tiles, held whole")) +
+                (first ? QStringLiteral(" (first shaded)") : QString())};
+}
+
 std::vector<Item> items(const ExplorerPalette& pal, const LegendContent& c, double s) {
     std::vector<Item> out;
     if (!c.roleHues.empty()) {
@@ -38,6 +56,10 @@ std::vector<Item> items(const ExplorerPalette& pal, const LegendContent& c, doub
                            },
                            QStringLiteral("same visit")});
     }
+    const QColor innerHue =
+        c.roleHues.empty() ? ExplorerPalette::roleHue(Role::Input, 0) : c.roleHues.front();
+    if (c.innerStreamed) out.push_back(innerItem(pal, innerHue, true, true, s));
+    if (c.innerHeld) out.push_back(innerItem(pal, innerHue, false, !c.innerStreamed, s));
     out.push_back({s,
                    [&pal](QPainter& p, const QRectF& b) {
                        p.fillRect(b, pal.paddingFill);

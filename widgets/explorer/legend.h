@@ -15,6 +15,8 @@ namespace tl::gui {
 struct LegendContent {
     std::vector<QColor> roleHues;  // the hues of the operands on show, in operand order
     bool heat = false;             // the error heat map is on
+    // Operands on show with inner tiles streamed through a pipeline / held whole.
+    bool innerStreamed = false, innerHeld = false;
 };
 
 // Paints the legend into the width of `r`, wrapping; returns the height it took.

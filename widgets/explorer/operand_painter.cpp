@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "widgets/explorer/paint_layers.h"
+#include "widgets/explorer/type_scale.h"
 
 namespace tl::gui {
 
@@ -17,6 +18,7 @@ namespace {
 
 constexpr double kBlockLine = 1.25;  // pixels; element lines are one device pixel, and fainter
 constexpr double kMinBlockMark = 8;  // pixels; the smallest the program's block is drawn
+constexpr double kInnerDash = 4;     // pixels of a streamed tile boundary's dash and gap
 
 QRectF pixels(const ViewTransform& t, const ElementRect& r) {
     return toQ(t.to_pixels(r));
@@ -150,6 +152,114 @@ void paintCurrentBlockFill(QPainter& p, const QRectF& canvas, const OperandScene
     }
 }
 
+// The tile the first inner step works on, shaded over the valid part of the block (over the
+// whole array for a manual operand, which has no block fill).
+void paintInnerFirstTile(QPainter& p, const QRectF& canvas, const OperandScene& s,
+                         const ViewTransform& t, const OperandPaintOptions& o,
+                         const ExplorerPalette& pal, PaintStats& st) {
+    const InnerTiles& in = s.inner;
+    if (!in.present || in.shown_tiles() < 2) return;
+    const QColor hue = ExplorerPalette::roleHue(s.role, s.role_index);
+    if (s.manual)
+        fillIn(p, canvas, pixels(t, in.first), pal.tint(hue), st);
+    else if (!o.heat)
+        fillIn(p, canvas, pixels(t, intersect(in.first, s.clipped)),
+               layers::innerFirstTile(pal, hue), st);
+}
+
+// Tile boundaries closer than a few pixels would turn the block into a grey smear: they fade
+// out, and the shaded first tile alone tells the tile's size.
+double innerLineOpacity(double pixels_per_tile) {
+    return std::clamp((pixels_per_tile - 3.0) / 4.0, 0.0, 1.0);
+}
+
+// The boundaries of `in`'s tiles strictly inside `region`, on screen.
+// A line that would cross `avoid` (the block's label) stops short of it.
+void innerLinesIn(const InnerTiles& in, const ElementRect& region, const ViewTransform& t,
+                  const QRectF& canvas, bool rows, bool cols, const QRectF& avoid,
+                  QVarLengthArray<QLineF, 256>& out) {
+    const QRectF r = pixels(t, region).intersected(canvas);
+    if (r.isEmpty()) return;
+    const QRectF a = avoid.isNull() ? QRectF() : avoid.adjusted(-2, -1, 2, 1);
+    if (cols) {
+        const Span vis = visible_span(t.origin_x, t.scale_x, canvas.left(), canvas.right(),
+                                      region.c0, region.c1);
+        const std::int64_t last = std::min(vis.hi, region.c1 - 1);
+        for (std::int64_t i = in.cols.lower_bound(std::max(vis.lo, region.c0 + 1));
+             i < in.cols.count() && in.cols.cut(i) <= last; ++i) {
+            const double x = t.x_of(static_cast<double>(in.cols.cut(i)));
+            const bool under = x > a.left() && x < a.right() && r.top() < a.bottom();
+            const double top = under ? a.bottom() : r.top();
+            if (top < r.bottom()) out.append(QLineF(x, top, x, r.bottom()));
+        }
+    }
+    if (rows) {
+        const Span vis = visible_span(t.origin_y, t.scale_y, canvas.top(), canvas.bottom(),
+                                      region.r0, region.r1);
+        const std::int64_t last = std::min(vis.hi, region.r1 - 1);
+        for (std::int64_t i = in.rows.lower_bound(std::max(vis.lo, region.r0 + 1));
+             i < in.rows.count() && in.rows.cut(i) <= last; ++i) {
+            const double y = t.y_of(static_cast<double>(in.rows.cut(i)));
+            const bool beside = y > a.top() && y < a.bottom() && r.left() < a.right();
+            const double left = beside ? a.right() : r.left();
+            if (left < r.right()) out.append(QLineF(left, y, r.right(), y));
+        }
+    }
+}
+
+// The inner tile boundaries across the block, each stretch in a colour that reads on what it
+// crosses: the hue over the valid part, the padding or dropped fill past the array's edge.
+void paintInnerLines(QPainter& p, const QRectF& canvas, const OperandScene& s,
+                     const ViewTransform& t, const OperandPaintOptions& o,
+                     const ExplorerPalette& pal, PaintStats& st) {
+    const InnerTiles& in = s.inner;
+    if (!in.present) return;
+    const double row_px = static_cast<double>(in.tile_rows) * t.scale_y;
+    const double col_px = static_cast<double>(in.tile_cols) * t.scale_x;
+    const bool rows = s.row_dim >= 0 && in.rows.cells() > 1 && innerLineOpacity(row_px) > 0;
+    const bool cols = in.cols.cells() > 1 && innerLineOpacity(col_px) > 0;
+    if (!rows && !cols) return;
+    double opacity = 1;
+    if (rows) opacity = std::min(opacity, innerLineOpacity(row_px));
+    if (cols) opacity = std::min(opacity, innerLineOpacity(col_px));
+
+    const QColor hue = ExplorerPalette::roleHue(s.role, s.role_index);
+    std::vector<std::pair<ElementRect, QColor>> regions;
+    if (s.has_block && !o.heat) {
+        const ElementRect valid = intersect(in.area, s.clipped);
+        if (!valid.empty()) regions.emplace_back(valid, hue);
+        const QColor past = s.role == Role::Input ? pal.paddingFill : pal.droppedFill;
+        for (const ElementRect& strip : subtract(in.area, valid)) regions.emplace_back(strip, past);
+    } else {
+        regions.emplace_back(in.area, pal.array);
+    }
+    // Where the block's index is written in its corner (as paint_layers' labels place it).
+    QRectF label;
+    if (s.has_block && !s.block_index.empty()) {
+        QFont small = o.font;
+        small.setPixelSize(type_px(10));
+        const QFontMetricsF fm(small);
+        const QRectF w = pixels(t, s.window);
+        label = QRectF(w.left() + 4, w.top() + 2,
+                       fm.horizontalAdvance(tupleText(s.block_index)) + 1, fm.height());
+        if (label.right() > w.right() - 2 || label.bottom() > w.bottom()) label = QRectF();
+    }
+    p.save();
+    for (const auto& [region, under] : regions) {
+        QVarLengthArray<QLineF, 256> lines;
+        innerLinesIn(in, region, t, canvas, rows, cols, label, lines);
+        if (lines.isEmpty()) continue;
+        QPen pen = layers::innerTilePen(pal, hue, under, in.streamed);
+        QColor c = pen.color();
+        c.setAlphaF(static_cast<float>(c.alphaF() * opacity));
+        pen.setColor(c);
+        p.setPen(pen);
+        p.drawLines(lines.data(), static_cast<int>(lines.size()));
+        st.lines += static_cast<int>(lines.size());
+    }
+    p.restore();
+}
+
 // One dimension of the program's block mark: at least kMinBlockMark long, centred on the
 // block and kept inside the array when the array is long enough.
 void widenToMark(double& lo, double& hi, double array_lo, double array_hi) {
@@ -208,6 +318,28 @@ void paintElementMark(QPainter& p, const QRectF& canvas, const OperandScene& s,
 
 }  // namespace
 
+namespace layers {
+
+QColor innerFirstTile(const ExplorerPalette& pal, const QColor& hue) {
+    return pal.dark ? mix(hue, QColor(Qt::white), 0.72) : mix(hue, QColor(Qt::black), 0.74);
+}
+
+QPen innerTilePen(const ExplorerPalette& pal, const QColor& hue, const QColor& under,
+                  bool streamed) {
+    // A light line on a dark fill, a dark one on a light fill: the input hues range from the
+    // dark Okabe-Ito blue to the light sky blue.
+    const QColor light = pal.dark ? QColor(0xF2, 0xF4, 0xF7) : QColor(Qt::white);
+    const QColor dark = mix(hue, QColor(Qt::black), 0.35);
+    QColor c = under.lightnessF() > 0.55 ? dark : light;
+    c.setAlpha(215);
+    QPen pen(c, 1);
+    pen.setCapStyle(Qt::FlatCap);
+    if (streamed) pen.setDashPattern({kInnerDash, kInnerDash});
+    return pen;
+}
+
+}  // namespace layers
+
 PaintStats paintOperandCanvas(QPainter& p, const QRectF& canvas, const OperandScene& s,
                               const ViewTransform& t, const OperandPaintOptions& o,
                               const ExplorerPalette& pal) {
@@ -225,10 +357,12 @@ PaintStats paintOperandCanvas(QPainter& p, const QRectF& canvas, const OperandSc
         for (const ElementRect& b : s.visit_blocks)
             fillIn(p, canvas, pixels(t, intersect(b, s.array)), pal.tint(hue), st);
     paintCurrentBlockFill(p, canvas, s, t, o, pal, st);
+    paintInnerFirstTile(p, canvas, s, t, o, pal, st);
 
     const ElementRect lined = s.has_block ? unite(s.array, s.window) : s.array;
     paintElementLines(p, canvas, s, t, lined, pal, st);
     paintBlockLines(p, canvas, s, t, pal, st);
+    paintInnerLines(p, canvas, s, t, o, pal, st);
     const QRectF a = pixels(t, s.array);
     if (a.intersects(canvas))
         layers::frameInside(p, a.adjusted(-1, -1, 1, 1).intersected(canvas.adjusted(-4, -4, 4, 4)),

@@ -99,6 +99,8 @@ PaintStats paintSheet(QPainter& p, const view::SheetLayout& layout, const SheetC
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(r.x, r.y, r.w, r.h).adjusted(0.5, 0.5, -0.5, -0.5));
         legend.roleHues.push_back(ExplorerPalette::roleHue(s.role, s.role_index));
+        legend.innerStreamed = legend.innerStreamed || (s.inner.present && s.inner.streamed);
+        legend.innerHeld = legend.innerHeld || (s.inner.present && !s.inner.streamed);
     }
     QFont legendFont = font;
     legendFont.setPixelSize(11);

@@ -1,6 +1,7 @@
 #pragma once
 // Layers of the operand canvas shared by operand_painter.cpp and coverage_layer.cpp.
 #include <QColor>
+#include <QPen>
 #include <QRectF>
 
 #include "widgets/explorer/operand_painter.h"
@@ -23,6 +24,13 @@ void frameInside(QPainter& p, const QRectF& r, double w, const QColor& c);
 // that vector exports need no clip support. Lines sit on a fixed lattice so neighbouring
 // rectangles join up.
 int hatch(QPainter& p, const QRectF& r, const QColor& c, bool cross, double spacing = 6);
+
+// Inner tiles: the shade of the tile the first inner step works on, a little stronger than
+// the block's `hue`, and the pen of the tile boundaries over a fill of `under` (the hue, a
+// padding fill or the array): dashed when streamed through a pipeline, solid when held.
+QColor innerFirstTile(const ExplorerPalette& pal, const QColor& hue);
+QPen innerTilePen(const ExplorerPalette& pal, const QColor& hue, const QColor& under,
+                  bool streamed);
 
 // The visible partition cells: index ranges [r0, r1) x [c0, c1) of rows/cols cells.
 struct CellRange {
