@@ -140,9 +140,26 @@ private:
     void add_always(Clause c) { clauses_.push_back(std::move(c)); }
     static Form always() { return Form{{}, 0}; }
 
+    // An inner tile (docs/spec-format.md, "inner") of size t on a block dimension of size b
+    // resolves only when 1 <= t <= b; b is nullopt where the block is one element.
+    bool inner_tile(const OperandSpec& os, int d, std::optional<int> b) {
+        if (!os.inner || at(d) >= os.inner->tile.size() || !os.inner->tile[at(d)]) return true;
+        const auto t = quantity(*os.inner->tile[at(d)]);
+        if (!t || !b) return false;
+        add_always({Form{{{*t, -1}}, 0}});
+        add_always({Form{{{*t, 1}, {*b, -1}}, -1}});
+        return true;
+    }
+
     bool operand(std::size_t o) {
         const OperandSpec& os = spec_.operands[o];
-        if (os.is_manual_dma()) return true;  // its traffic is the kernel's own
+        if (os.is_manual_dma()) {  // its traffic is the kernel's own; its block is the array
+            for (int d = 0; os.inner && d < static_cast<int>(os.shape.size()); ++d) {
+                const auto n = quantity(os.shape[at(d)]);
+                if (!n || !inner_tile(os, d, *n)) return false;
+            }
+            return true;
+        }
         const int rank = static_cast<int>(os.shape.size());
         if (os.block_shape && static_cast<int>(os.block_shape->size()) != rank) return false;
         const auto index = index_of(os, rank);
@@ -164,6 +181,7 @@ private:
                 if (!b) return false;
                 add_always({Form{{{*b, -1}}, 0}});  // an empty block
             }
+            if (!inner_tile(os, d, b)) return false;
             const Affine& ix = (*index)[at(d)];
             if (output && ix.axis >= 0) {
                 if (read_by[at(ix.axis)] >= 0) return false;  // two dimensions on one axis
