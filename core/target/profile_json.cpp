@@ -18,11 +18,12 @@ constexpr std::array<DType, 9> kAllDtypes{DType::Float32, DType::BFloat16, DType
                                           DType::Int32,   DType::UInt8,    DType::Bool};
 
 // The keys target_overrides accepts; a catalog entry takes these and kEntryOnlyKeys.
-constexpr std::array<std::string_view, 12> kFigureKeys{
-    "vmem_limit_bytes", "vmem_bytes", "hbm_bytes_per_s",
-    "peak_flops",       "cores",      "megacore",
-    "dtypes",           "backend",    "name",
-    "grid_step_s",      "mxu_size",   "transcendentals_per_s"};
+// clang-format off
+constexpr std::array<std::string_view, 14> kFigureKeys{
+    "vmem_limit_bytes", "vmem_bytes", "hbm_bytes_per_s", "peak_flops", "cores", "megacore",
+    "dtypes", "backend", "name", "grid_step_s", "mxu_size", "mma_shape",
+    "transcendentals_per_s", "smem_bytes_per_s"};
+// clang-format on
 // vmem_limit_default is implied by an override of vmem_limit_bytes, so it is not one itself.
 constexpr std::array<std::string_view, 8> kEntryOnlyKeys{
     "id",           "kind",          "source",  "notes", "vmem_limit_default",
@@ -49,8 +50,9 @@ std::string_view group_of(std::string_view key) {
     if (key == "dtypes") return "dtypes";
     if (key == "backend") return "rules";
     if (key == "grid_step_s") return "pipeline";
-    if (key == "mxu_size") return "mxu";
+    if (key == "mxu_size" || key == "mma_shape") return "mxu";
     if (key == "transcendentals_per_s") return "transcendentals";
+    if (key == "smem_bytes_per_s") return "smem";
     return "";
 }
 
@@ -170,10 +172,29 @@ bool set_figure(TargetProfile& t, std::string_view key, const Json& v, const std
         return ctx.fail(path,
                         "expected seconds per grid step (a positive number below 1), or null");
     }
+    if (key == "smem_bytes_per_s") {
+        if (v.is_null()) return t.smem_bytes_per_s.reset(), true;
+        if (auto n = positive_number(v)) return t.smem_bytes_per_s = *n, true;
+        return ctx.fail(path, "expected shared-memory bytes per second, all SMs together, or null");
+    }
     if (key == "transcendentals_per_s") {
         if (v.is_null()) return t.transcendentals_per_s.reset(), true;
         if (auto n = positive_number(v)) return t.transcendentals_per_s = *n, true;
         return ctx.fail(path, "expected exponentials (and the like) per second, or null");
+    }
+    if (key == "mma_shape") {
+        if (v.is_null()) return t.mma_shape.reset(), true;
+        std::array<int, 3> shape{};
+        bool ok = v.is_array() && v.size() == 3;
+        for (std::size_t i = 0; ok && i < 3; ++i) {
+            const auto n = positive_integer(v[i]);
+            ok = n && *n <= 4096;
+            if (ok) shape[i] = static_cast<int>(*n);
+        }
+        if (ok) return t.mma_shape = shape, true;
+        return ctx.fail(path,
+                        "expected [m, n, k], the tensor-core instruction's tile (e.g. "
+                        "[64, 8, 16]), or null");
     }
     if (key == "mxu_size") {
         if (v.is_null()) return t.mxu_size.reset(), true;

@@ -2,6 +2,7 @@
 // Target profiles (resources/targets.json): datasheet figures and the rule set of each target
 // the contract check knows. Figures are never measurements; every one can be overridden per
 // spec with `target_overrides`.
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -43,6 +44,12 @@ struct TargetProfile {
     // dimensions are not multiples of it leave part of the MXU idle. nullopt = no figure.
     std::optional<double> grid_step_s;
     std::optional<int> mxu_size;
+    // A GPU's smallest tensor-core tile, [m, n, k]: a block dimension below (or not a multiple
+    // of) it leaves part of each instruction idle, as an MXU side does on TPU.
+    std::optional<std::array<int, 3>> mma_shape;
+    // A GPU's shared-memory bandwidth, all SMs together: the tensor cores read their tiles
+    // from it, so tiles too small for their FLOPs wait on it.
+    std::optional<double> smem_bytes_per_s;
     // Exponentials and the like per second on the chip's special-function units (a GPU's
     // SFUs, a TPU's EUP): softmax's exp runs there, apart from the matmul units.
     std::optional<double> transcendentals_per_s;

@@ -285,14 +285,35 @@ TEST(InnerTiles, OnAGpuSharedBlocksComeFromL2AndEachWaveFillsItsPipelines) {
     const auto m = model_time(target, inst, nullptr, std::nullopt, std::nullopt, 20 * arrays);
     ASSERT_TRUE(m);
     EXPECT_DOUBLE_EQ(m->memory_s, arrays / bw);
-    // 64 programs are one wave on 132 SMs: each SM fills one program's first tiles and block.
-    EXPECT_DOUBLE_EQ(m->fill_drain_s, (128 * 64 + 64 * 128 + 128 * 128) * 2.0 * 132 / bw);
+    // 64 programs are one wave on 132 SMs: each of 64 SMs fills one program's first tiles and
+    // its output block.
+    EXPECT_DOUBLE_EQ(m->fill_drain_s, (128 * 64 + 64 * 128 + 128 * 128) * 2.0 * 64 / bw);
     // Without an L2 figure the BlockSpecs' traffic stands.
     auto no_l2 = target;
     no_l2.l2_bytes.reset();
     EXPECT_DOUBLE_EQ(
         model_time(no_l2, inst, nullptr, std::nullopt, std::nullopt, 20 * arrays)->memory_s,
         20 * arrays / bw);
+}
+
+TEST(InnerTiles, SmallTilesWaitOnSharedMemoryOnAGpu) {
+    const auto spec = load_ok(gpu_matmul("gpu-h100", kXStream, kYStream));
+    const auto& target = *builtin_targets().find("gpu-h100");
+    const double flops = 2.0 * 1024 * 1024 * 4096;
+    // 128 x 128 output tiles read (128 + 128) x 2 bytes per 2 x 128 x 128 FLOPs: hidden under
+    // the tensor cores.
+    const auto big = model_time(target, inst_of(spec), &*spec.kernel, flops, 989e12, 0);
+    ASSERT_TRUE(big);
+    EXPECT_DOUBLE_EQ(big->smem_s, flops * (256.0 * 2 / (2 * 128 * 128)) / 30.9e12);
+    EXPECT_LT(big->smem_s, big->compute_s);
+    // 128 x 8 tiles read 17 times as much per FLOP: shared memory sets the pace.
+    const auto narrow = resolve(spec, {{"bn", 8}});
+    ASSERT_TRUE(narrow.instance) << join(narrow.errors);
+    const auto small = model_time(target, *narrow.instance, &*spec.kernel, flops, 989e12, 0);
+    ASSERT_TRUE(small);
+    EXPECT_DOUBLE_EQ(small->smem_s, flops * (136.0 * 2 / (2 * 128 * 8)) / 30.9e12);
+    EXPECT_EQ(small->limited_by, "shared_memory");
+    EXPECT_GT(small->modelled_s, big->modelled_s);
 }
 
 }  // namespace
