@@ -20,7 +20,8 @@ from .refs import Ref, CURRENT
 from .session import state
 from .specs import BlockSpec, Buffered, Squeezed, Element, Blocked, user_frame
 
-MAX_BUFFERS = 16  # the spec format's limit on `inner.buffers`
+# The rule is shared with the JAX engine (plain Python, no JAX needed).
+from jax_engine.inner_rule import inner_entry
 
 
 def _int(x):
@@ -51,35 +52,6 @@ def _spec_dims(spec):
 
 def _buffers(spec):
     return spec.pipeline_mode.buffer_count if isinstance(spec.pipeline_mode, Buffered) else 2
-
-
-def inner_entry(shape, block, dims, buffers):
-    """(inner, None) for an operand of array `shape` and recorded `block` (None: whole, in HBM)
-    streamed with inner block `dims` (None: the whole ref) through `buffers` tiles, else
-    (None, why). The same rule as the JAX engine's (jax_engine/pipelines.py)."""
-    outer = list(shape) if block is None else list(block)
-    walked = [d for d, b in enumerate(outer) if b is not None]  # squeezed dims are not in the ref
-    if dims is None:
-        dims = [None if isinstance(outer[d], dict) else outer[d] for d in walked]
-    if len(dims) != len(walked):
-        return None, f"its inner block has rank {len(dims)} but the ref has rank {len(walked)}"
-    if not 1 <= buffers <= MAX_BUFFERS:
-        return None, f"pl.Buffered({buffers}) is outside 1 to {MAX_BUFFERS} buffers"
-    tile = [None] * len(outer)
-    for d, b in zip(walked, dims):
-        if b == "element":
-            return None, "its inner block is element-indexed"
-        size = 1 if b is None else b
-        if isinstance(outer[d], dict):  # an element-indexed block has no tiles of its own
-            if size < outer[d]["element"]:
-                return None, "it tiles an element-indexed dimension of the block"
-        elif size < outer[d]:
-            tile[d] = size
-    if all(t is None for t in tile):  # one tile spans the block: say so with sizes
-        tile = [b if isinstance(b, int) else None for b in outer]
-        if all(t is None for t in tile):
-            return None, "its block has no blocked dimension"
-    return {"tile": tile, "buffers": buffers}, None
 
 
 class Streams:
