@@ -2,6 +2,7 @@
 // Hand-built instances for the analysis tests and benchmark.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -82,6 +83,16 @@ inline int count_kind(const Analysis& a, FindingKind kind) {
 }
 
 using V = std::vector<std::int64_t>;
+
+// An analysis shared the way the views hold it.
+inline std::shared_ptr<const Analysis> analysed(const Instance& inst) {
+    return std::make_shared<const Analysis>(analyse(inst));
+}
+
+// The position in iteration order of the program at grid `coords`.
+inline std::int64_t program_of(const Analysis& a, const V& coords) {
+    return a.instance().ravel(coords.data());
+}
 
 inline V vec(std::span<const std::int64_t> s) {
     return V(s.begin(), s.end());

@@ -10,14 +10,6 @@ namespace {
 
 using namespace tl::testing;
 
-std::shared_ptr<const Analysis> analysed(const Instance& inst) {
-    return std::make_shared<const Analysis>(analyse(inst));
-}
-
-std::int64_t program_of(const Analysis& a, const V& coords) {
-    return a.instance().ravel(coords.data());
-}
-
 // Cut points of a partition, in order.
 V cuts(const AxisPartition& p) {
     V out;

@@ -10,14 +10,6 @@ namespace {
 
 using namespace tl::testing;
 
-std::shared_ptr<const Analysis> analysed(const Instance& inst) {
-    return std::make_shared<const Analysis>(analyse(inst));
-}
-
-std::int64_t program_of(const Analysis& a, const V& coords) {
-    return a.instance().ravel(coords.data());
-}
-
 TEST(OperandScene, DocumentedEdgeBlockIsValidThenPadding) {
     // Shape (100, 90), block (10, 20), program (2, 4): rows 20-29, columns 80-99, of which
     // columns 80-89 are in the array.
