@@ -116,7 +116,7 @@ void print_rank_table(const std::string& table, const std::vector<ModelledCase>&
                 ++wrong;
         }
     std::printf(
-        "  rank %s: Spearman %.2f over %zu rows; of %d pairs the model ties %d and "
+        "  %s: Spearman %.2f over %zu rows; of %d pairs the model ties %d and "
         "orders %d against the measurements\n",
         table.c_str(), tl::bench::spearman(modelled, measured), cases.size(), pairs, tied, wrong);
 }
