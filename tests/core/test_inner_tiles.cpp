@@ -15,8 +15,10 @@
 #include "core/target/contract.h"
 #include "core/target/target.h"
 
+// A named namespace: in a unity build this file shares a translation unit with other
+// format-2 tests whose helpers have the same names.
 namespace tl {
-namespace {
+namespace inner_tiles_test {
 
 // A GPU-style matmul: each program owns an output tile and walks all of K inside itself.
 // `x_inner` and `y_inner` are spliced into x's and y's objects.
@@ -316,5 +318,5 @@ TEST(InnerTiles, SmallTilesWaitOnSharedMemoryOnAGpu) {
     EXPECT_GT(small->modelled_s, big->modelled_s);
 }
 
-}  // namespace
+}  // namespace inner_tiles_test
 }  // namespace tl

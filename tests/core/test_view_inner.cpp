@@ -6,7 +6,9 @@
 #include "tests/core/test_analysis_util.h"
 
 namespace tl::view {
-namespace {
+// Named: in a unity build this file shares a translation unit with tests whose helpers
+// have the same names.
+namespace view_inner_test {
 
 using namespace tl::testing;
 
@@ -128,5 +130,5 @@ TEST(InnerTiles, TheTilesFollowTheBlockTheMapGives) {
     EXPECT_EQ(s.inner.area, (ElementRect{0, 0, 128, 512}));  // follows the block, not the grid
 }
 
-}  // namespace
+}  // namespace view_inner_test
 }  // namespace tl::view

@@ -20,7 +20,9 @@
 #include "widgets/explorer/paint_layers.h"
 
 namespace tl::gui {
-namespace {
+// Named: in a unity build this file shares a translation unit with tests whose helpers
+// have the same names.
+namespace explorer_inner_test {
 
 using namespace tl::gui::testing;
 
@@ -168,5 +170,5 @@ TEST(ExplorerInner, TheLegendKeysTheTileLinesOnlyWhenThereAreAny) {
     EXPECT_GT(w2, w1 + 60);
 }
 
-}  // namespace
+}  // namespace explorer_inner_test
 }  // namespace tl::gui
