@@ -79,7 +79,8 @@ TEST(InnerTiles, ATileThatDoesNotDivideItsBlockLeavesAPartialLastTile) {
         operand("x", Role::Input, {300, 8}, {blocked(100), blocked(8)}, "lambda i: (i, 0)", 1));
     inst.operands[0].inner = ResolvedInner{{64, 8}, 2};
     const auto a = analysed(inst);
-    const InnerTiles& t = build_scenes(a, 1)[0].inner;
+    const auto scenes = build_scenes(a, 1);
+    const InnerTiles& t = scenes[0].inner;
     ASSERT_TRUE(t.present);
     EXPECT_EQ(t.steps, 2);
     EXPECT_EQ(cuts(t.rows), (V{100, 164, 200}));  // the second tile is 36 rows
