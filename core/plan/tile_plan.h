@@ -44,7 +44,8 @@ struct PlanCandidate {
     std::optional<double> roofline_s;  // max(flops / peak, bytes / bandwidth)
     std::string bound;                 // "compute", "memory", or "" without a roof
     // The roof plus grid steps, MXU shape and pipeline fill and drain (plan_model.h), and
-    // its largest term: "compute", "memory", "grid_steps", "mxu_shape" or "transcendentals".
+    // its largest term: "compute", "memory", "grid_steps", "mxu_shape", "shared_memory" or
+    // "transcendentals".
     std::optional<double> modelled_s;
     std::string limited_by;
     bool is_spec = false;  // the spec's own tile sizes
