@@ -237,8 +237,9 @@ void read_inner(SpecReader& r, const Json& j, const std::string& path, OperandSp
             inner.tile.emplace_back(v);
         }
         if (ok && !any) {
-            r.error(tpath, "every entry is null, so the tile is the whole block; give the tile "
-                           "size of the dimension walked in inner steps, or leave inner out");
+            r.error(tpath,
+                    "every entry is null, so the tile is the whole block; give the tile "
+                    "size of the dimension walked in inner steps, or leave inner out");
             ok = false;
         }
     } else {
