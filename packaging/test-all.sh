@@ -4,7 +4,7 @@
 # checked) and every unit suite under it, then each libFuzzer harness of that same build for a
 # bounded time (tests/fuzz/ci.sh). Stops at the first failing step and prints how long each
 # step took.
-#   packaging/test-all.sh      (TILELENS_FUZZ_SECONDS: seconds per harness, default 15)
+#   packaging/test-all.sh      (TILELENS_FUZZ_SECONDS: seconds per harness, default 10)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

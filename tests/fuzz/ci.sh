@@ -3,11 +3,11 @@
 # packaging/test-all.sh's asan build), runs each for a bounded time on its seeds (through
 # run.sh), two at a time, prints each one's executions and coverage, and fails if any of them
 # found a crash, a hang, a leak or a sanitizer report.
-#   tests/fuzz/ci.sh [SECONDS_PER_HARNESS]      (default 15; TILELENS_FUZZ_SECONDS also works)
+#   tests/fuzz/ci.sh [SECONDS_PER_HARNESS]      (default 10; TILELENS_FUZZ_SECONDS also works)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-seconds=${1:-${TILELENS_FUZZ_SECONDS:-15}}
+seconds=${1:-${TILELENS_FUZZ_SECONDS:-10}}
 harnesses=(expr spec timings recorded_call pallas_export)
 build=build/asan
 parallel=2
