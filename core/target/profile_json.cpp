@@ -128,43 +128,14 @@ bool set_dtypes(TargetProfile& t, const Json& v, const std::string& path, const 
 }
 
 // Sets the figure `key` of `t`; false, with an error at `path`, when the value is wrong.
-bool set_figure(TargetProfile& t, std::string_view key, const Json& v, const std::string& path,
-                const Ctx& ctx) {
-    auto optional_count = [&](std::optional<std::int64_t>& field) {
-        if (v.is_null()) return field.reset(), true;
-        if (auto n = positive_integer(v)) return field = *n, true;
-        return ctx.fail(path, "expected a positive whole number of bytes, or null");
-    };
-    if (key == "vmem_limit_bytes") {
-        // A kernel that computes its limit from its tiles: the expression is evaluated for
-        // each instance (limit_for_params), so every tiling the planner tries gets its own.
-        if (v.is_string()) {
-            const std::string text = v.get<std::string>();
-            if (text.find_first_not_of(" \t") == std::string::npos)
-                return ctx.fail(path, "expected a number of bytes or an expression of the params");
-            // Checked here for its syntax; its names are the spec's params, known per instance.
-            std::map<std::string, std::int64_t> names;
-            for (const auto& n : py::names_in_size(py::SizeText{text})) names[n] = 1;
-            expr::Env env;
-            env.params = &names;
-            const auto compiled = expr::compile_expression(text, env);
-            if (const auto* e = std::get_if<expr::Error>(&compiled))
-                return ctx.fail(path, "'" + text + "': " + e->message +
-                                          "; expected a number of bytes or an expression of the "
-                                          "params such as \"4 * bm * bn\"");
-            t.vmem_limit_expr = text;
-            return true;
-        }
-        t.vmem_limit_expr.clear();
-        return optional_count(t.vmem_limit_bytes);
-    }
-    if (key == "vmem_bytes") return optional_count(t.vmem_bytes);
-    if (key == "hbm_bytes_per_s") {
-        if (v.is_null()) return t.hbm_bytes_per_s.reset(), true;
-        if (auto n = positive_number(v)) return t.hbm_bytes_per_s = *n, true;
-        return ctx.fail(path, "expected a positive number of bytes per second, or null");
-    }
-    if (key == "peak_flops") return set_peaks(t, v, path, ctx);
+// The time model's figures (docs/report-format.md, "The time model").
+bool is_model_figure(std::string_view key) {
+    return key == "grid_step_s" || key == "smem_bytes_per_s" || key == "transcendentals_per_s" ||
+           key == "mma_shape" || key == "mxu_size";
+}
+
+bool set_model_figure(TargetProfile& t, std::string_view key, const Json& v,
+                      const std::string& path, const Ctx& ctx) {
     if (key == "grid_step_s") {
         if (v.is_null()) return t.grid_step_s.reset(), true;
         auto n = positive_number(v);
@@ -202,6 +173,47 @@ bool set_figure(TargetProfile& t, std::string_view key, const Json& v, const std
         if (n && *n <= 4096) return t.mxu_size = static_cast<int>(*n), true;
         return ctx.fail(path, "expected the MXU's side in elements (e.g. 128), or null");
     }
+    return false;
+}
+
+bool set_figure(TargetProfile& t, std::string_view key, const Json& v, const std::string& path,
+                const Ctx& ctx) {
+    auto optional_count = [&](std::optional<std::int64_t>& field) {
+        if (v.is_null()) return field.reset(), true;
+        if (auto n = positive_integer(v)) return field = *n, true;
+        return ctx.fail(path, "expected a positive whole number of bytes, or null");
+    };
+    if (key == "vmem_limit_bytes") {
+        // A kernel that computes its limit from its tiles: the expression is evaluated for
+        // each instance (limit_for_params), so every tiling the planner tries gets its own.
+        if (v.is_string()) {
+            const std::string text = v.get<std::string>();
+            if (text.find_first_not_of(" \t") == std::string::npos)
+                return ctx.fail(path, "expected a number of bytes or an expression of the params");
+            // Checked here for its syntax; its names are the spec's params, known per instance.
+            std::map<std::string, std::int64_t> names;
+            for (const auto& n : py::names_in_size(py::SizeText{text})) names[n] = 1;
+            expr::Env env;
+            env.params = &names;
+            const auto compiled = expr::compile_expression(text, env);
+            if (const auto* e = std::get_if<expr::Error>(&compiled))
+                return ctx.fail(path, "'" + text + "': " + e->message +
+                                          "; expected a number of bytes or an expression of the "
+                                          "params such as \"4 * bm * bn\"");
+            t.vmem_limit_expr = text;
+            return true;
+        }
+        t.vmem_limit_expr.clear();
+        return optional_count(t.vmem_limit_bytes);
+    }
+    if (key == "vmem_bytes") return optional_count(t.vmem_bytes);
+    if (key == "hbm_bytes_per_s") {
+        if (v.is_null()) return t.hbm_bytes_per_s.reset(), true;
+        if (auto n = positive_number(v)) return t.hbm_bytes_per_s = *n, true;
+        return ctx.fail(path, "expected a positive number of bytes per second, or null");
+    }
+    if (key == "peak_flops") return set_peaks(t, v, path, ctx);
+    if (is_model_figure(key)) return set_model_figure(t, key, v, path, ctx);
     if (key == "cores") {
         if (v.is_null()) return t.cores.reset(), true;
         auto n = positive_integer(v);
