@@ -105,7 +105,7 @@ void fill_traffic(AnalysisData& d, int op) {
     t.vmem_bytes = on_chip_bytes(ro);
     // The kernel moves an HBM operand itself: its traffic is not visible in the BlockSpec,
     // unless it streams it through inner tiles, which read the array once per program.
-    if (ro.manual() && !streams(ro)) t.hbm_bytes = t.vmem_bytes = 0;
+    if (ro.manual() && !ro.streamed()) t.hbm_bytes = t.vmem_bytes = 0;
     t.programs = d.programs - od.failed_programs;
 
     std::vector<std::int64_t> weight = od.events;

@@ -324,7 +324,7 @@ std::optional<SeparableAnalysis> analyse_separable(const Instance& inst,
             t.elements_padded_on_read = to_i64(mul(in_events, static_cast<Big>(block)) - clipped);
         }
         t.vmem_bytes = on_chip_bytes(ro);
-        if (ro.manual() && !streams(ro)) t.hbm_bytes = t.vmem_bytes = 0;
+        if (ro.manual() && !ro.streamed()) t.hbm_bytes = t.vmem_bytes = 0;
         t.programs = out.programs;
 
         bool any_block = !p.fixed_oob;

@@ -35,16 +35,12 @@ std::int64_t block_size_from_end(const ResolvedOperand& op, int from_end) {
     return op.compute_size(op.rank() - from_end);
 }
 
-bool streamed(const ResolvedOperand& op) {
-    return op.inner && op.inner->streamed();
-}
-
 // Bytes the pipeline moves before the first step can start and after the last one ends: a
 // block, or the first tile of a streamed one.
 double fill_and_drain_bytes(const Instance& inst) {
     double bytes = 0;
     for (const auto& op : inst.operands) {
-        if (streamed(op))
+        if (op.streamed())
             bytes += static_cast<double>(op.tile_bytes());
         else if (!op.manual())
             bytes += static_cast<double>(op.block_bytes());
@@ -57,20 +53,31 @@ double fill_and_drain_bytes(const Instance& inst) {
 std::int64_t pipeline_steps_per_program(const Instance& inst) {
     std::int64_t steps = 1;
     for (const auto& op : inst.operands)
-        if (streamed(op)) steps = std::max(steps, op.inner_steps());
+        if (op.streamed()) steps = std::max(steps, op.inner_steps());
     return steps;
+}
+
+// An attention body's query block, key block (or tile) and head size, and its dtype.
+struct AttentionSizes {
+    std::int64_t bq = 0, bk = 0, d = 0;
+    DType dtype = DType::BFloat16;
+};
+std::optional<AttentionSizes> attention_sizes(const Instance& inst) {
+    std::vector<const ResolvedOperand*> in;
+    for (const auto& op : inst.operands)
+        if (op.role == Role::Input) in.push_back(&op);
+    if (in.size() < 3 || in[0]->rank() < 2 || in[1]->rank() < 2) return std::nullopt;
+    return AttentionSizes{block_size_from_end(*in[0], 2), block_size_from_end(*in[1], 2),
+                          block_size_from_end(*in[0], 1), in[0]->dtype};
 }
 
 // The part of the MXU an attention body's blocks keep busy: QKᵀ is a (bq, D) x (D, bk)
 // product and PV a (bq, bk) x (bk, D) one: both are made of the same three sizes, so both
 // fill the MXU alike.
 std::optional<double> attention_mxu_use(const Instance& inst, const Granule& mxu) {
-    std::vector<const ResolvedOperand*> in;
-    for (const auto& op : inst.operands)
-        if (op.role == Role::Input) in.push_back(&op);
-    if (in.size() < 3 || in[0]->rank() < 2 || in[1]->rank() < 2) return std::nullopt;
-    return product_mxu_use(block_size_from_end(*in[0], 2), block_size_from_end(*in[1], 2),
-                           block_size_from_end(*in[0], 1), mxu);
+    const auto a = attention_sizes(inst);
+    if (!a) return std::nullopt;
+    return product_mxu_use(a->bq, a->bk, a->d, mxu);
 }
 
 std::optional<double> body_mxu_use(const Instance& inst, const KernelSpec* kernel,
@@ -121,14 +128,10 @@ std::optional<double> smem_bytes_per_flop(const Instance& inst, const KernelSpec
                (2.0 * static_cast<double>(b->bm * b->bn));
     }
     if (!kernel || kernel->body != "attention") return std::nullopt;
-    std::vector<const ResolvedOperand*> in;
-    for (const auto& op : inst.operands)
-        if (op.role == Role::Input) in.push_back(&op);
-    if (in.size() < 3 || in[0]->rank() < 2 || in[1]->rank() < 2) return std::nullopt;
-    const auto bq = static_cast<double>(block_size_from_end(*in[0], 2));
-    const auto tk = static_cast<double>(block_size_from_end(*in[1], 2));
-    const double bytes = dtype_bits(in[0]->dtype) / 8.0;
-    return bytes * (bq + 2 * tk) / (4 * bq * tk);
+    const auto a = attention_sizes(inst);
+    if (!a) return std::nullopt;
+    const auto bq = static_cast<double>(a->bq), tk = static_cast<double>(a->bk);
+    return dtype_bits(a->dtype) / 8.0 * (bq + 2 * tk) / (4 * bq * tk);
 }
 
 }  // namespace

@@ -53,6 +53,8 @@ struct ResolvedOperand {
     std::int64_t tile_elements() const;  // product of compute sizes
     std::int64_t tile_bytes() const { return dtype_storage_bytes(dtype, tile_elements()); }
     std::int64_t inner_steps() const;  // tiles per block, 1 without an inner tiling
+    // Streamed through inner tiles: `buffers` tiles on chip instead of the block.
+    bool streamed() const { return inner && inner->streamed(); }
     // Moved by the kernel itself (memory_space any/hbm): no blocks, no automatic copies.
     bool manual() const { return is_manual(memory_space); }
 };

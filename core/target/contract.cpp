@@ -71,7 +71,7 @@ void check_vmem(const Instance& inst, const TargetProfile& t, const ContractOpti
         msg += (i ? " + " : "") + p.label + " " + std::to_string(p.buffers) + " × " +
                std::to_string(p.block_bytes);
         for (const auto& op : inst.operands)
-            if (op.name == p.label && op.inner && op.inner->streamed())
+            if (op.name == p.label && op.streamed())
                 msg += " (inner tiles " + format_inner_tile(op) + ")";
     }
     const std::int64_t over = r.vmem_bytes - limit;

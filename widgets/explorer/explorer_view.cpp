@@ -557,7 +557,7 @@ void ExplorerView::refreshLegend() {
         c.roleHues.push_back(ExplorerPalette::roleHue(v->scene().role, v->scene().role_index));
     if (analysis_)  // from the spec, not the scenes: the views may not have one yet
         for (const ResolvedOperand& op : analysis_->instance().operands) {
-            c.innerStreamed = c.innerStreamed || (op.inner && op.inner->streamed());
+            c.innerStreamed = c.innerStreamed || op.streamed();
             c.innerHeld = c.innerHeld || (op.inner && !op.inner->streamed());
         }
     c.heat = heat_->isChecked();

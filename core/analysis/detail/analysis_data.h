@@ -71,15 +71,10 @@ Coverage build_coverage(const ResolvedOperand& op, const OpData& od,
 // Appends the indexing findings of every operand.
 void add_findings(AnalysisData& d);
 
-// Streamed through inner tiles (docs/spec-format.md, "inner").
-inline bool streams(const ResolvedOperand& op) {
-    return op.inner && op.inner->streamed();
-}
-
 // What the operand keeps on chip: buffer_count blocks, or `buffers` inner tiles when streamed.
 inline std::int64_t on_chip_bytes(const ResolvedOperand& op) {
-    return streams(op) ? sat_mul(op.inner->buffers, op.tile_bytes())
-                       : sat_mul(op.buffer_count, op.block_bytes());
+    return op.streamed() ? sat_mul(op.inner->buffers, op.tile_bytes())
+                         : sat_mul(op.buffer_count, op.block_bytes());
 }
 
 // "(0, 1, 2)" and "[256, 0]".

@@ -188,15 +188,11 @@ std::int64_t tpu_vmem_bytes(const std::vector<std::int64_t>& dims, DType d,
 // tile when the block is streamed.
 std::vector<std::int64_t> body_dims(const ResolvedOperand& op) {
     std::vector<std::int64_t> dims;
-    const bool streamed = op.inner && op.inner->streamed();
+    const bool streamed = op.streamed();
     for (std::size_t d = 0; d < op.block.size(); ++d)
         if (op.block[d].kind != BlockDim::Kind::Squeezed)
             dims.push_back(streamed ? op.compute_size(static_cast<int>(d)) : op.block[d].size);
     return dims;
-}
-
-bool streamed(const ResolvedOperand& op) {
-    return op.inner && op.inner->streamed();
 }
 
 }  // namespace
@@ -213,7 +209,7 @@ std::vector<VmemPart> vmem_parts(const Instance& inst, const TargetProfile& targ
     // Triton's blocks stay in global memory; once a kernel streams inner tiles, those tiles
     // are what its software pipeline stages in shared memory, and all that is counted.
     bool any_streamed = false;
-    for (const auto& op : inst.operands) any_streamed = any_streamed || streamed(op);
+    for (const auto& op : inst.operands) any_streamed = any_streamed || op.streamed();
     const bool triton =
         any_streamed && target.kind == TargetKind::Gpu && target.backend == GpuBackend::Triton;
     // On a GPU whose grid is all parallel, each program is its own thread block and loads
@@ -222,7 +218,7 @@ std::vector<VmemPart> vmem_parts(const Instance& inst, const TargetProfile& targ
     for (const auto s : inst.semantics) all_parallel = all_parallel && is_parallel(s);
     for (const auto& op : inst.operands) {
         // A streamed block keeps `buffers` inner tiles on chip, whatever its memory space.
-        if (streamed(op)) {
+        if (op.streamed()) {
             const std::int64_t bytes = tpu ? tpu_vmem_bytes(body_dims(op), op.dtype, target)
                                            : dtype_storage_bytes(op.dtype, op.tile_elements());
             parts.push_back({op.name, op.inner->buffers, bytes});
@@ -305,7 +301,7 @@ std::optional<std::vector<BlockFix>> shrink_blocks_to_fit(const Instance& inst,
     work.operands = inst.operands;
     // A streamed operand shrinks its inner tile: work on the tile as if it were the block.
     for (auto& op : work.operands)
-        if (streamed(op)) {
+        if (op.streamed()) {
             for (std::size_t d = 0; d < op.block.size(); ++d)
                 op.block[d].size = op.compute_size(static_cast<int>(d));
             op.inner->tile.clear();  // compute_size now reads the block
@@ -341,7 +337,7 @@ std::optional<std::vector<BlockFix>> shrink_blocks_to_fit(const Instance& inst,
     std::vector<BlockFix> fixes;
     for (std::size_t i = 0; i < inst.operands.size(); ++i) {
         const auto& op = inst.operands[i];
-        BlockFix f{op.name, {}, {}, streamed(op)};
+        BlockFix f{op.name, {}, {}, op.streamed()};
         for (std::size_t d = 0; d < op.block.size(); ++d)
             f.from.push_back(f.inner_tile ? op.compute_size(static_cast<int>(d))
                                           : dim_size(op.block[d]));
